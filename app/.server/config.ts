@@ -1,0 +1,163 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only module that reads process.env. Everything else receives a Config.
+ * A bad value stops start-up with one line naming the variable (see ConfigError).
+ */
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const booleanFlag = z
+  .enum(["", "0", "1", "true", "false", "yes", "no"], { message: "expected true or false" })
+  .transform((value) => ["1", "true", "yes"].includes(value))
+  .optional();
+
+function urlWithProtocols(protocols: string[], example: string) {
+  return z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `expected a URL such as ${example}` },
+    );
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"], { message: "expected development, production or test" }).default("production"),
+  PORT: z.coerce
+    .number({ message: "expected a port number from 1 to 65535" })
+    .int({ message: "expected a port number from 1 to 65535" })
+    .min(1, { message: "expected a port number from 1 to 65535" })
+    .max(65535, { message: "expected a port number from 1 to 65535" })
+    .default(3000),
+  HOST: optionalString,
+  DATA_DIR: z.string().trim().min(1, { message: "expected a folder path" }).default("./data"),
+  DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://user:password@host:5432/onward").optional(),
+  APP_URL: urlWithProtocols(["http:", "https:"], "https://onward.example.com").optional(),
+  SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtp://127.0.0.1:2525").optional(),
+  MAIL_FROM: optionalString,
+  SESSION_SECRET: z.string().min(32, { message: "expected at least 32 characters" }).optional(),
+  TRUST_PROXY: booleanFlag,
+  LOG_LEVEL: z.enum(logLevels, { message: `expected one of ${logLevels.join(", ")}` }).optional(),
+  REDIS_URL: urlWithProtocols(["redis:", "rediss:"], "redis://127.0.0.1:6379").optional(),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: urlWithProtocols(["http:", "https:"], "https://accounts.google.com/.well-known/openid-configuration").optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The public origin, e.g. https://onward.example.com (no trailing slash). */
+  appUrl: string;
+  /** Origins whose form posts we accept: appUrl, plus 127.0.0.1 when appUrl is the localhost default. */
+  trustedOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string;
+  trustProxy: boolean;
+  logLevel: (typeof logLevels)[number];
+  redisUrl: string | undefined;
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+};
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly expectation: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${expectation}`);
+    this.name = "ConfigError";
+  }
+}
+
+const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
+
+/** Parses the environment. Pure apart from reading (and, on first use, writing) the generated secret. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(String(issue?.path[0] ?? "environment"), issue?.message ?? "invalid value");
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
+  const trustedOrigins = [new URL(appUrl).origin];
+  if (!values.APP_URL) trustedOrigins.push(`http://127.0.0.1:${values.PORT}`);
+
+  if (values.DATABASE_URL && !values.SESSION_SECRET && values.NODE_ENV === "production") {
+    throw new ConfigError("SESSION_SECRET", "required with DATABASE_URL (instances must share it); at least 32 characters");
+  }
+  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      values.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID",
+      "set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither",
+    );
+  }
+
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    appUrl,
+    trustedOrigins,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `Onward <no-reply@${new URL(appUrl).hostname}>`,
+    sessionSecret: values.SESSION_SECRET ?? generatedSecret(dataDir),
+    trustProxy: values.TRUST_PROXY ?? false,
+    logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "warn" : "info"),
+    redisUrl: values.REDIS_URL,
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: values.GOOGLE_CLIENT_ID,
+            clientSecret: values.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: values.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY_URL,
+          }
+        : undefined,
+  };
+}
+
+/** A secret made once and kept in DATA_DIR, so sessions survive restarts without any set-up. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}
+
+let current: Config | undefined;
+
+/** The process-wide configuration, parsed from process.env on first use. */
+export function getConfig(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}

@@ -1,0 +1,131 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock";
+import * as schema from "./schema";
+
+/** The query builder every domain module uses; the same code runs on PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs `fn` with a database session that holds `pg_advisory_lock(key)` for its duration. */
+  withAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  /** A postgres:// URL; without one, PGlite persisted in `${dataDir}/db`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Schema to put first on the search_path (tests isolate themselves this way). */
+  searchPath?: string;
+};
+
+export class DatabaseUnavailableError extends Error {
+  constructor(target: string, cause: unknown) {
+    super(`Cannot connect to the database at ${target}: ${cause instanceof Error ? cause.message || cause.name : String(cause)}`);
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.searchPath) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const releaseLock = acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(path.join(dataDir, "db"));
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  return wrapPglite(client, releaseLock);
+}
+
+/** Wraps an already open PGlite (tests load one from a template). */
+export function wrapPglite(client: PGlite, onClose: () => void = () => {}): DatabaseHandle {
+  const db = drizzlePglite(client, { schema });
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    async withAdvisoryLock(_key, fn) {
+      // One process owns a PGlite database, so there is no one to race with.
+      return fn(db);
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        onClose();
+      }
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string, searchPath?: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    options: searchPath ? `-c search_path=${searchPath}` : undefined,
+  });
+  // An idle client losing its connection (the server restarted) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on("error", () => {});
+  try {
+    await pool.query("select 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnavailableError(redact(databaseUrl), error);
+  }
+  const db = drizzleNodePostgres(pool, { schema });
+  let closed = false;
+  return {
+    db,
+    kind: "postgres",
+    async withAdvisoryLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [key]);
+        try {
+          return await fn(drizzleNodePostgres(client, { schema }));
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** The URL without its password, for messages. */
+function redact(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (url.password) url.password = "***";
+  return url.toString();
+}

@@ -1,0 +1,14 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export type RequestContext = {
+  requestId: string;
+  /** Per-response nonce for the Content-Security-Policy's inline scripts. */
+  nonce: string;
+};
+
+/** Carries the current request's id through async work so every log line can name it. */
+export const requestStorage = new AsyncLocalStorage<RequestContext>();
+
+export function currentRequest(): RequestContext | undefined {
+  return requestStorage.getStore();
+}

@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+
+type ErrorPageProps = {
+  status: number;
+  title: string;
+  message: string;
+  requestId?: string;
+  /** Shown only in development. */
+  details?: string;
+};
+
+/** The one page every error ends on: what happened, what to do, and the id support needs. */
+export function ErrorPage({ status, title, message, requestId, details }: ErrorPageProps) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Error {status}</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
+      <p className="mt-4 text-lg text-slate-700">{message}</p>
+      {requestId ? (
+        <p className="mt-4 text-sm text-slate-600">
+          Request id: <code className="rounded bg-slate-100 px-1 py-0.5">{requestId}</code>
+        </p>
+      ) : null}
+      <p className="mt-8">
+        <Link to="/" className="inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          Go to the home page
+        </Link>
+      </p>
+      {details ? <pre className="mt-8 overflow-auto rounded bg-slate-100 p-4 text-left text-xs">{details}</pre> : null}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { Link } from "react-router";
+import type { SiteSettings } from "~/lib/site-settings";
+import { Logo } from "../ui/logo";
+
+const quickLinks = [
+  { to: "/", label: "Home" },
+  { to: "/#services", label: "Services" },
+  { to: "/about", label: "About Us" },
+  { to: "/contact", label: "Contact Us" },
+  { to: "/privacy", label: "Privacy" },
+  { to: "/terms", label: "Terms" },
+];
+
+const socialNames = { facebook: "Facebook", instagram: "Instagram", linkedin: "LinkedIn", youtube: "YouTube" } as const;
+
+export function SiteFooter({ settings, year }: { settings: SiteSettings; year: number }) {
+  const social = (Object.keys(socialNames) as (keyof typeof socialNames)[]).flatMap((key) => {
+    const href = settings.social[key];
+    return href ? [{ key, href, name: socialNames[key] }] : [];
+  });
+  return (
+    <footer className="mt-16 bg-brand-900 text-slate-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <div className="inline-block rounded-md bg-white px-2 py-1">
+            <Logo />
+          </div>
+          <p className="mt-4 text-sm leading-6 text-slate-200">
+            We guide students through studying overseas, from choosing a university to securing the visa.
+          </p>
+        </div>
+        <div>
+          <h2 className="text-base font-semibold text-white">Contact</h2>
+          <ul className="mt-4 space-y-2 text-sm text-slate-200">
+            <li>
+              <a className="underline-offset-2 hover:underline" href={`mailto:${settings.contactEmail}`}>
+                {settings.contactEmail}
+              </a>
+            </li>
+            <li>
+              <a className="underline-offset-2 hover:underline" href={`tel:${settings.contactPhone.replace(/[^\d+]/g, "")}`}>
+                {settings.contactPhone}
+              </a>
+            </li>
+            <li>
+              {settings.city}, {settings.country}
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-base font-semibold text-white">Quick Links</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {quickLinks.map((link) => (
+              <li key={link.to}>
+                <Link className="text-slate-200 underline-offset-2 hover:text-white hover:underline" to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-base font-semibold text-white">Follow Us</h2>
+          <ul className="mt-4 flex flex-wrap gap-3">
+            {social.map((link) => (
+              <li key={link.key}>
+                <a
+                  href={link.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="inline-flex h-10 items-center rounded-full bg-white/10 px-4 text-sm hover:bg-white/20"
+                >
+                  {link.name}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+            <li>
+              <a
+                href={`mailto:${settings.contactEmail}`}
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+              >
+                <span className="sr-only">E-mail {settings.contactEmail}</span>
+                <svg
+                  width="18"
+                  height="18"
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  focusable="false"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <rect x="3" y="5" width="18" height="14" rx="2" />
+                  <path d="m3 7 9 6 9-6" />
+                </svg>
+              </a>
+            </li>
+            <li>
+              <a
+                href={`tel:${settings.contactPhone.replace(/[^\d+]/g, "")}`}
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+              >
+                <span className="sr-only">Call {settings.contactPhone}</span>
+                <svg
+                  width="18"
+                  height="18"
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  focusable="false"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
+                </svg>
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-white/10 px-4 py-4 text-center text-sm text-slate-300">© {year} Onward. All rights reserved.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { getSiteSettings } from "~/.server/settings/site-settings";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage } from "./components/layout/error-page";
+import { PendingIndicator } from "./components/layout/pending-indicator";
+import { useNonce, useRequestId } from "./components/layout/request-info";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+
+export async function loader() {
+  return { settings: await getSiteSettings(), year: new Date().getFullYear() };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const requestId = useRequestId();
+  const { pathname } = useLocation();
+  const inDashboard = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
+        {requestId ? <meta name="request-id" content={requestId} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <PendingIndicator />
+        <SiteHeader showLogo={!inDashboard} signedIn={false} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {data ? <SiteFooter settings={data.settings} year={data.year} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Onward — study abroad from Bangladesh" },
+  { name: "description", content: "Onward guides students from Bangladesh from choosing a university to securing the visa." },
+];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const requestId = useRequestId();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPage
+        status={404}
+        title="Page not found"
+        message="We could not find that page. It may have moved, or the address may have a typo."
+      />
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return <ErrorPage status={403} title="Not allowed" message="Your account does not have access to this page." />;
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    return <ErrorPage status={error.status} title="That did not work" message={String(error.data || error.statusText)} />;
+  }
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <ErrorPage
+      status={isRouteErrorResponse(error) ? error.status : 500}
+      title="Something went wrong"
+      message="Something went wrong, please try again later. If it keeps happening, contact us and mention the request id below."
+      requestId={requestId}
+      details={details}
+    />
+  );
+}

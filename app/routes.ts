@@ -1,0 +1,48 @@
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+/** Destination guides share one template; each path is its own route id. */
+const destinationGuides = ["usa", "uk", "denmark", "australia", "canada"].map((id) =>
+  route(`${id}-details`, "routes/public/destination-guide.tsx", { id: `destination-${id}` }),
+);
+
+export default [
+  index("routes/public/home.tsx"),
+  route("about", "routes/public/about.tsx"),
+  route("privacy", "routes/public/privacy.tsx"),
+  route("terms", "routes/public/terms.tsx"),
+  route("contact", "routes/public/contact.tsx"),
+  route("countries", "routes/public/countries.tsx"),
+  route("countries/:id", "routes/public/country.tsx"),
+  ...destinationGuides,
+  route("ielts-details", "routes/public/ielts-details.tsx"),
+  route("skills", "routes/public/skills.tsx"),
+  route("find-university", "routes/public/find-university.tsx"),
+  route("university/:id", "routes/public/university.tsx"),
+
+  route("login", "routes/auth/login.tsx"),
+  route("signup", "routes/auth/signup.tsx"),
+
+  route("apply", "routes/apply.tsx"),
+  route("networking", "routes/networking.tsx"),
+  route("book-appointment", "routes/book-appointment.tsx"),
+
+  ...prefix("dashboard", [
+    layout("routes/dashboard/layout.tsx", [
+      index("routes/dashboard/home.tsx"),
+      route("profile", "routes/dashboard/profile.tsx"),
+      route("edit-user-profile/:email", "routes/dashboard/edit-user-profile.tsx"),
+      route("applications", "routes/dashboard/applications.tsx"),
+      route("applications/:id", "routes/dashboard/application.tsx"),
+      route("my-appointments", "routes/dashboard/my-appointments.tsx"),
+      route("appointment-time", "routes/dashboard/appointment-time.tsx"),
+      route("add-university", "routes/dashboard/add-university.tsx"),
+      route("add-new-consultant", "routes/dashboard/add-new-consultant.tsx"),
+      route("user-management", "routes/dashboard/user-management.tsx"),
+      route("add-new-networking-member", "routes/dashboard/add-new-networking-member.tsx"),
+      route("manage-networking-member", "routes/dashboard/manage-networking-member.tsx"),
+      route("networkings/:id", "routes/dashboard/networking-member.tsx"),
+    ]),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,12 @@
+import { NotYetAvailable, Page } from "~/components/layout/page";
+import type { Route } from "./+types/book-appointment";
+
+export const meta: Route.MetaFunction = () => [{ title: "Book Appointment — Onward" }];
+
+export default function BookAppointmentPage() {
+  return (
+    <Page title="Book Appointment">
+      <NotYetAvailable what="Booking a consultant" />
+    </Page>
+  );
+}

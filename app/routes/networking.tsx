@@ -1,0 +1,12 @@
+import { NotYetAvailable, Page } from "~/components/layout/page";
+import type { Route } from "./+types/networking";
+
+export const meta: Route.MetaFunction = () => [{ title: "Networking — Onward" }];
+
+export default function NetworkingPage() {
+  return (
+    <Page title="Networking">
+      <NotYetAvailable what="The networking directory" />
+    </Page>
+  );
+}

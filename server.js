@@ -1,0 +1,49 @@
+// `npm start`: builds the app if the build is missing or older than the sources, then
+// starts the production server from the build. Start-up failures we expect (a bad
+// environment variable, a database that is down or already in use) print one line and exit 1.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const serverBuild = path.join(root, "build", "server", "index.js");
+const sources = ["app", "server", "content", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+const expectedFailures = new Set(["ConfigError", "DataDirLockedError", "DatabaseUnavailableError"]);
+
+function newestChange(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stats = statSync(full);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const child of readdirSync(full)) newest = Math.max(newest, newestChange(path.join(entry, child)));
+  return newest;
+}
+
+function buildIfNeeded() {
+  const builtAt = existsSync(serverBuild) ? statSync(serverBuild).mtimeMs : 0;
+  if (builtAt > 0 && Math.max(...sources.map(newestChange)) <= builtAt) return;
+  console.log(builtAt ? "Sources changed since the last build; building…" : "No build found; building…");
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) {
+    console.error("onward: the build failed; see the output above.");
+    process.exit(1);
+  }
+}
+
+buildIfNeeded();
+try {
+  const { main } = await import(serverBuild);
+  await main();
+} catch (error) {
+  if (error && expectedFailures.has(error.name)) {
+    console.error(`onward: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,170 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createBrotliCompress, createGzip, constants as zlibConstants } from "node:zlib";
+import { createRequest } from "@remix-run/node-fetch-server";
+import type { AppLoadContext } from "react-router";
+import type { Config } from "../app/.server/config";
+import type { DatabaseHandle } from "../app/.server/db/client";
+import { logger } from "../app/.server/logger";
+import { requestStorage } from "../app/.server/request-context";
+import { securityHeaders } from "./security-headers";
+import { pickEncoding, type StaticFile } from "./static-files";
+
+export type AppHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
+
+type ServerOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  staticFiles: Map<string, StaticFile>;
+  handler: AppHandler;
+};
+
+const compressibleType = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/;
+const READY_TIMEOUT_MS = 2_000;
+
+/**
+ * The production HTTP server: health checks and the in-memory static build first,
+ * everything else through React Router. Every response gets the security headers,
+ * a request id, and compression when the client accepts it.
+ */
+export function createHttpServer({ config, database, staticFiles, handler }: ServerOptions): http.Server {
+  const https = new URL(config.appUrl).protocol === "https:";
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string, nonce: string) {
+    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    const method = req.method ?? "GET";
+
+    if (pathname === "/healthz") return sendText(res, 200, "ok");
+    if (pathname === "/readyz") {
+      try {
+        await withTimeout(database.ping(), READY_TIMEOUT_MS);
+        return sendText(res, 200, "ready");
+      } catch (error) {
+        logger.warn({ err: error }, "readiness check failed: the database does not answer");
+        return sendText(res, 503, "database unavailable");
+      }
+    }
+
+    const file = (method === "GET" || method === "HEAD") && staticFiles.get(pathname);
+    if (file) return sendStatic(req, res, file);
+
+    const request = createRequest(req, res, { trustProxy: config.trustProxy });
+    const response = await handler(request, { requestId, nonce });
+    await sendResponse(req, res, response);
+  }
+
+  const server = http.createServer((req, res) => {
+    const started = performance.now();
+    const requestId = requestIdFrom(req, config.trustProxy);
+    const nonce = randomBytes(16).toString("base64");
+    res.setHeader("X-Request-Id", requestId);
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, https, formActions: formActionsFor(config) }))) {
+      res.setHeader(name, value);
+    }
+    res.on("finish", () => {
+      requestStorage.run({ requestId, nonce }, () => {
+        logger.info({ method: req.method, path: req.url, status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
+      });
+    });
+    requestStorage.run({ requestId, nonce }, () => {
+      handle(req, res, requestId, nonce).catch((error: unknown) => {
+        logger.error({ err: error }, "unhandled error while serving a request");
+        if (!res.headersSent) sendText(res, 500, `Something went wrong, please try again later. (request ${requestId})`);
+        else res.destroy();
+      });
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
+
+/** Where forms may post to: ourselves, plus the Google sign-in provider when configured. */
+function formActionsFor(config: Config): string[] {
+  return config.google ? [new URL(config.google.discoveryUrl).origin] : [];
+}
+
+function requestIdFrom(req: http.IncomingMessage, trustProxy: boolean): string {
+  const incoming = trustProxy ? req.headers["x-request-id"] : undefined;
+  if (typeof incoming === "string" && /^[\w.-]{8,128}$/.test(incoming)) return incoming;
+  return randomUUID();
+}
+
+function sendText(res: http.ServerResponse, status: number, body: string) {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(body);
+}
+
+function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, file: StaticFile) {
+  res.setHeader("Cache-Control", file.cacheControl);
+  res.setHeader("ETag", file.etag);
+  res.setHeader("Content-Type", file.contentType);
+  if (file.gzip) res.setHeader("Vary", "Accept-Encoding");
+  if (req.headers["if-none-match"] === file.etag) {
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const body = (encoding === "br" && file.brotli) || (encoding === "gzip" && file.gzip) || file.body;
+  if (body !== file.body && encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.writeHead(200);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** Writes a fetch Response, compressing text bodies on the fly (flushed per chunk so streaming still streams). */
+async function sendResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response) {
+  const headers = response.headers;
+  for (const [name, value] of headers) {
+    if (name === "set-cookie") continue;
+    res.setHeader(name, value);
+  }
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+
+  const encoding =
+    response.body && !headers.has("content-encoding") && compressibleType.test(headers.get("content-type") ?? "")
+      ? pickEncoding(req.headers["accept-encoding"])
+      : undefined;
+  if (encoding) {
+    res.removeHeader("Content-Length");
+    res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Vary", appendVary(res.getHeader("Vary"), "Accept-Encoding"));
+  }
+  res.writeHead(response.status, response.statusText || undefined);
+
+  if (!response.body || req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+  if (!encoding) return pipeline(body, res);
+  const compressor =
+    encoding === "br"
+      ? createBrotliCompress({ flush: zlibConstants.BROTLI_OPERATION_FLUSH, params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+      : createGzip({ flush: zlibConstants.Z_SYNC_FLUSH });
+  return pipeline(body, compressor, res);
+}
+
+function appendVary(current: number | string | string[] | undefined, value: string): string {
+  const existing = Array.isArray(current) ? current.join(", ") : current ? String(current) : "";
+  return existing ? `${existing}, ${value}` : value;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * Headers every response carries. Scripts run only with this response's nonce;
+ * the page may not be framed; the browser may not guess content types.
+ */
+export function securityHeaders(options: { nonce?: string; https: boolean; formActions?: string[] }): Record<string, string> {
+  const scriptSrc = options.nonce ? `'self' 'nonce-${options.nonce}'` : "'self'";
+  const formAction = ["'self'", ...(options.formActions ?? [])].join(" ");
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": [
+      "default-src 'self'",
+      `script-src ${scriptSrc}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      `form-action ${formAction}`,
+      "frame-ancestors 'none'",
+    ].join("; "),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  };
+  if (options.https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
