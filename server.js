@@ -36,7 +36,8 @@ function buildIfNeeded() {
   }
 }
 
-buildIfNeeded();
+// Tests start the server many times from one fresh build: `--no-build` skips the check.
+if (!process.argv.includes("--no-build")) buildIfNeeded();
 try {
   const { main } = await import(serverBuild);
   await main();

@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), "onward-config-"));
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    parseConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseConfig", () => {
+  test("defaults to port 3000, production, and the localhost app URL that also trusts 127.0.0.1", () => {
+    const config = parseConfig({ DATA_DIR: tempDir() });
+    expect(config.port).toBe(3000);
+    expect(config.env).toBe("production");
+    expect(config.appUrl).toBe("http://localhost:3000");
+    expect(config.trustedOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000"]);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  test("trusts only APP_URL when it is set", () => {
+    const config = parseConfig({ DATA_DIR: tempDir(), APP_URL: "https://onward.example.com/" });
+    expect(config.appUrl).toBe("https://onward.example.com");
+    expect(config.trustedOrigins).toEqual(["https://onward.example.com"]);
+  });
+
+  test.each([
+    [{ PORT: "abc" }, "PORT", "port number"],
+    [{ PORT: "70000" }, "PORT", "port number"],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL", "postgres://"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL", "postgres://"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL", "smtp://"],
+    [{ APP_URL: "localhost:3000" }, "APP_URL", "URL"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV", "production"],
+    [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY", "true or false"],
+    [{ GOOGLE_CLIENT_ID: "id" }, "GOOGLE_CLIENT_SECRET", "both"],
+  ])("refuses %o naming %s", (env, variable, expectation) => {
+    const error = configError(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+    expect(error.message).toContain(expectation);
+  });
+
+  test("requires SESSION_SECRET with DATABASE_URL in production, where instances must share it", () => {
+    expect(configError({ DATABASE_URL: "postgres://localhost/onward" }).variable).toBe("SESSION_SECRET");
+    const config = parseConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: "postgres://localhost/onward",
+      SESSION_SECRET: "x".repeat(32),
+    });
+    expect(config.sessionSecret).toBe("x".repeat(32));
+  });
+
+  test("generates the session secret once and keeps it in DATA_DIR", () => {
+    const dataDir = tempDir();
+    const first = parseConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const second = parseConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).toHaveLength(43);
+    expect(second).toBe(first);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(first);
+  });
+});

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestDatabase } from "../../../tests/support/test-database";
+import { type DatabaseHandle, setDatabase } from "../db";
+import { migrateDatabase } from "../db/migrate";
+import { getSiteSettings, setSiteSetting } from "./site-settings";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  setDatabase(database);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+test("settings come from code until a row overrides them", async () => {
+  const before = await getSiteSettings();
+  expect(before.city).toBe("Dhaka");
+  expect(before.social.facebook).toBeUndefined();
+
+  await setSiteSetting("contactEmail", "hello@onward.test");
+  await setSiteSetting("social.facebook", "https://facebook.com/onward");
+  await setSiteSetting("contactEmail", "office@onward.test");
+
+  const after = await getSiteSettings();
+  expect(after.contactEmail).toBe("office@onward.test");
+  expect(after.social.facebook).toBe("https://facebook.com/onward");
+  expect(after.city).toBe("Dhaka");
+});
+
+test("migrating an up-to-date database again changes nothing", async () => {
+  await setSiteSetting("city", "Chattogram");
+  await migrateDatabase(database);
+  await migrateDatabase(database);
+  expect((await getSiteSettings()).city).toBe("Chattogram");
+});

@@ -1,0 +1,86 @@
+import { expect, test } from "@playwright/test";
+import { useApp } from "./app";
+
+const app = useApp();
+
+test("every navigation link reaches a page that answers 200", async ({ page, request }) => {
+  await page.goto(app.url("/"));
+  const hrefs = await page
+    .locator('nav[aria-label="Main"] a[href^="/"]')
+    .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href") ?? ""))]);
+  for (const href of [
+    "/",
+    "/usa-details",
+    "/uk-details",
+    "/denmark-details",
+    "/australia-details",
+    "/canada-details",
+    "/find-university",
+    "/skills",
+    "/networking",
+    "/apply",
+    "/book-appointment",
+    "/contact",
+    "/countries",
+    "/ielts-details",
+    "/login",
+    "/signup",
+  ]) {
+    expect(hrefs).toContain(href);
+  }
+  for (const href of hrefs) {
+    const response = await request.get(app.url(href));
+    expect(response.status(), href).toBe(200);
+  }
+});
+
+test("a navigation link click shows the destination page", async ({ page }) => {
+  await page.goto(app.url("/"));
+  const destinations = page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "Study Destination" });
+  await destinations.click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "View All Countries" }).first().click();
+  await expect(page).toHaveURL(/\/countries$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test.describe("on a 375 px wide phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the mobile menu opens and closes, with the mouse and the keyboard", async ({ page }) => {
+    await page.goto(app.url("/"));
+    const menu = page.getByTestId("mobile-menu");
+    const contact = menu.getByRole("link", { name: "Contact" });
+    await expect(contact).toBeHidden();
+
+    await menu.getByText("Menu").click();
+    await expect(contact).toBeVisible();
+    await menu.getByText("Menu").click();
+    await expect(contact).toBeHidden();
+
+    await menu.locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect(contact).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(contact).toBeHidden();
+
+    await menu.getByText("Menu").click();
+    await contact.click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(contact).toBeHidden();
+  });
+});
+
+test("an unknown path shows the 404 page with a link home", async ({ page }) => {
+  const response = await page.goto(app.url("/this/does/not/exist"));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page).toHaveURL(app.url("/"));
+});
+
+test("the logo is in the header on public pages and absent from it on dashboard paths", async ({ page }) => {
+  await page.goto(app.url("/"));
+  await expect(page.locator("header").getByRole("link", { name: "Onward home" })).toBeVisible();
+  await page.goto(app.url("/dashboard/profile"));
+  await expect(page.locator("header").getByRole("link", { name: "Onward home" })).toHaveCount(0);
+});

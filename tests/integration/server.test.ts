@@ -1,0 +1,162 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openDatabase } from "~/.server/db/client";
+import { setDatabase } from "~/.server/db/index";
+import { setSiteSetting } from "~/.server/settings/site-settings";
+import { freePort, type ServerProcess, spawnServer, startServer } from "../support/server-process";
+import { createTcpProxy } from "../support/tcp-proxy";
+import { createServerEnvironment, databaseKind } from "../support/test-database";
+
+describe("the production server", () => {
+  let server: ServerProcess;
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ env, cleanup } = await createServerEnvironment());
+    server = await startServer(env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await cleanup?.();
+  });
+
+  test("answers /healthz and /readyz", async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+
+  test("renders the home page with security headers, a request id and plain navigation links", async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+    expect(response.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+    const html = await response.text();
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(html).toContain(`nonce="${nonce}"`);
+    for (const href of [
+      "/usa-details",
+      "/uk-details",
+      "/denmark-details",
+      "/australia-details",
+      "/canada-details",
+      "/find-university",
+      "/skills",
+      "/networking",
+      "/apply",
+      "/book-appointment",
+      "/contact",
+      "/countries",
+      "/ielts-details",
+      "/login",
+      "/signup",
+    ]) {
+      expect(html).toContain(`href="${href}"`);
+    }
+  });
+
+  test("compresses pages and serves hashed assets with a year of caching", async () => {
+    const page = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = await page.text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const response = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("content-security-policy")).toBeTruthy();
+  });
+
+  test("answers unknown paths with the 404 page and a link home", async () => {
+    const response = await fetch(`${server.url}/no-such-page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Page not found");
+    expect(html).toContain('href="/"');
+    expect(response.headers.get("content-security-policy")).toBeTruthy();
+  });
+
+  test("keeps data across a restart and stops promptly on SIGTERM", async () => {
+    // Stop the server first: the embedded database has one owner at a time.
+    expect(await server.stop()).toBe(0);
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? "" });
+    setDatabase(database);
+    await setSiteSetting("contactEmail", "restart-check@onward.test");
+    await database.close();
+
+    server = await startServer(env);
+    expect(await (await fetch(`${server.url}/`)).text()).toContain("restart-check@onward.test");
+
+    const started = Date.now();
+    expect(await server.stop()).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(existsSync(path.join(env.DATA_DIR ?? "", "db.lock"))).toBe(false);
+
+    server = await startServer(env);
+    expect(await (await fetch(`${server.url}/`)).text()).toContain("restart-check@onward.test");
+  });
+
+  test.runIf(databaseKind() === "pglite")("refuses a second server on the same embedded database", async () => {
+    const second = spawnServer({ ...env, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/embedded database in .* is in use by process \d+/);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+});
+
+describe("start-up failures", () => {
+  test("a bad PORT stops start-up with one line naming it", async () => {
+    const started = Date.now();
+    const process = spawnServer({ PORT: "abc" });
+    expect(await process.exited).toBe(1);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(process.output().trim()).toBe("onward: Invalid environment variable PORT: expected a port number from 1 to 65535");
+  });
+
+  test("a database that is down stops start-up with one line", async () => {
+    const process = spawnServer({ DATABASE_URL: "postgres://postgres@127.0.0.1:1/onward", SESSION_SECRET: "s".repeat(32) });
+    expect(await process.exited).toBe(1);
+    expect(process.output().trim().split("\n")).toHaveLength(1);
+    expect(process.output()).toContain("Cannot connect to the database at postgres://postgres@127.0.0.1:1/onward");
+  });
+});
+
+describe.runIf(databaseKind() === "postgres")("a database that goes away while serving", () => {
+  test("readiness turns 503, pages show the error page with a request id, and both recover", async () => {
+    const { env, cleanup } = await createServerEnvironment();
+    const target = new URL(env.DATABASE_URL ?? "");
+    const proxy = await createTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    target.host = `127.0.0.1:${proxy.port}`;
+    const server = await startServer({ ...env, DATABASE_URL: target.toString() });
+    try {
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      await proxy.cut();
+
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
+      const page = await fetch(`${server.url}/`);
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(html).toContain("Something went wrong");
+      const requestId = page.headers.get("x-request-id") ?? "";
+      expect(html).toContain(requestId);
+      expect(html).not.toMatch(/at \w+ \(.*:\d+:\d+\)/);
+      await expect.poll(() => server.output()).toContain(`"requestId":"${requestId}"`);
+      expect(server.output()).toMatch(/"stack":"/);
+
+      await proxy.restore();
+      await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 10_000 }).toBe(200);
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+    } finally {
+      await server.stop();
+      await proxy.close();
+      await cleanup();
+    }
+  });
+});

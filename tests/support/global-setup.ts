@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { TestProject } from "vitest/node";
+import { openDatabase, wrapPglite } from "../../app/.server/db/client";
+import { migrateDatabase } from "../../app/.server/db/migrate";
+import { adminQuery } from "./test-database";
+
+/**
+ * Makes one migrated template database per run, so each test file starts from a copy
+ * (≈0.5 s) instead of creating and migrating its own (≈4 s on PGlite).
+ */
+export default async function setup(project: TestProject) {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (databaseUrl) {
+    const name = `onward_template_${randomBytes(4).toString("hex")}`;
+    await adminQuery(databaseUrl, `create database ${name}`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+    await migrateDatabase(handle);
+    await handle.close();
+    project.provide("databaseTemplate", { kind: "postgres", url: databaseUrl, name });
+    return async () => {
+      await adminQuery(databaseUrl, `drop database if exists ${name} with (force)`);
+    };
+  }
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), "onward-template-"));
+  const client = await PGlite.create();
+  const handle = wrapPglite(client);
+  await migrateDatabase(handle);
+  const tarball = path.join(dir, "template.tar.gz");
+  await writeFile(tarball, Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer()));
+  await handle.close();
+  project.provide("databaseTemplate", { kind: "pglite", path: tarball });
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+  };
+}
