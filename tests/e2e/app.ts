@@ -5,7 +5,7 @@ import { copyDataDir, type ServerProcess, startServer } from "../support/server-
  * Starts the built app for the test file that calls it, on a free port with its own
  * copy of the template DATA_DIR, and stops it when the file's tests are done.
  */
-export function useApp() {
+export function setUpApp() {
   let server: ServerProcess | undefined;
   test.beforeAll(async () => {
     const template = process.env.ONWARD_E2E_TEMPLATE;

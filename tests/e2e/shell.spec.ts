@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { useApp } from "./app";
+import { setUpApp } from "./app";
 
-const app = useApp();
+const app = setUpApp();
 
 test("every navigation link reaches a page that answers 200", async ({ page, request }) => {
   await page.goto(app.url("/"));
