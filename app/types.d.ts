@@ -4,5 +4,6 @@ declare module "react-router" {
   interface AppLoadContext {
     requestId: string;
     nonce: string;
+    clientIp: string;
   }
 }

@@ -7,6 +7,7 @@ import { createRequest } from "@remix-run/node-fetch-server";
 import type { AppLoadContext } from "react-router";
 import type { Config } from "../app/.server/config";
 import type { DatabaseHandle } from "../app/.server/db/client";
+import { CLIENT_IP_HEADER } from "../app/.server/auth/client-ip";
 import { logger } from "../app/.server/logger";
 import { requestStorage } from "../app/.server/request-context";
 import { securityHeaders } from "./security-headers";
@@ -32,7 +33,7 @@ const READY_TIMEOUT_MS = 2_000;
 export function createHttpServer({ config, database, staticFiles, handler }: ServerOptions): http.Server {
   const https = new URL(config.appUrl).protocol === "https:";
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string, nonce: string) {
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string, nonce: string, clientIp: string) {
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     const method = req.method ?? "GET";
 
@@ -51,7 +52,9 @@ export function createHttpServer({ config, database, staticFiles, handler }: Ser
     if (file) return sendStatic(req, res, file);
 
     const request = createRequest(req, res, { trustProxy: config.trustProxy });
-    const response = await handler(request, { requestId, nonce });
+    // Only our server may say who the client is: a client's own copy of the header is replaced.
+    request.headers.set(CLIENT_IP_HEADER, clientIp);
+    const response = await handler(request, { requestId, nonce, clientIp });
     await sendResponse(req, res, response);
   }
 
@@ -59,17 +62,18 @@ export function createHttpServer({ config, database, staticFiles, handler }: Ser
     const started = performance.now();
     const requestId = requestIdFrom(req, config.trustProxy);
     const nonce = randomBytes(16).toString("base64");
+    const clientIp = clientIpFrom(req, config.trustProxy);
     res.setHeader("X-Request-Id", requestId);
     for (const [name, value] of Object.entries(securityHeaders({ nonce, https, formActions: formActionsFor(config) }))) {
       res.setHeader(name, value);
     }
     res.on("finish", () => {
-      requestStorage.run({ requestId, nonce }, () => {
+      requestStorage.run({ requestId, nonce, clientIp }, () => {
         logger.info({ method: req.method, path: req.url, status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
       });
     });
-    requestStorage.run({ requestId, nonce }, () => {
-      handle(req, res, requestId, nonce).catch((error: unknown) => {
+    requestStorage.run({ requestId, nonce, clientIp }, () => {
+      handle(req, res, requestId, nonce, clientIp).catch((error: unknown) => {
         logger.error({ err: error }, "unhandled error while serving a request");
         if (!res.headersSent) sendText(res, 500, `Something went wrong, please try again later. (request ${requestId})`);
         else res.destroy();
@@ -83,6 +87,13 @@ export function createHttpServer({ config, database, staticFiles, handler }: Ser
 /** Where forms may post to: ourselves, plus the Google sign-in provider when configured. */
 function formActionsFor(config: Config): string[] {
   return config.google ? [new URL(config.google.discoveryUrl).origin] : [];
+}
+
+/** The socket's address, or the first X-Forwarded-For hop when a trusted proxy sets it. */
+function clientIpFrom(req: http.IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.headers["x-forwarded-for"] : undefined;
+  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
+  return first || req.socket.remoteAddress || "unknown";
 }
 
 function requestIdFrom(req: http.IncomingMessage, trustProxy: boolean): string {

@@ -4,6 +4,8 @@ export type RequestContext = {
   requestId: string;
   /** Per-response nonce for the Content-Security-Policy's inline scripts. */
   nonce: string;
+  /** The client's address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY is set. */
+  clientIp: string;
 };
 
 /** Carries the current request's id through async work so every log line can name it. */

@@ -1,0 +1,138 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { magicLink } from "better-auth/plugins/magic-link";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { eq } from "drizzle-orm";
+import { getConfig } from "../config";
+import { type Database, db } from "../db";
+import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
+import { queueMail } from "../mail/outbox";
+import { magicLinkMail, resetPasswordMail, verifyEmailMail } from "../mail/templates";
+import { recordAuditEvent } from "../users/audit";
+import { CLIENT_IP_HEADER } from "./client-ip";
+import { hashPassword, verifyPassword } from "./password-hash";
+
+/** Providers we accept federated sign-in from; the id is part of the callback URL. */
+export const GOOGLE_PROVIDER_ID = "google";
+
+function createAuth(database: Database) {
+  const config = getConfig();
+  const https = config.appUrl.startsWith("https:");
+  return betterAuth({
+    appName: "Onward",
+    basePath: "/api/auth",
+    // With APP_URL unset, both localhost and 127.0.0.1 are ours: links follow the host the person used.
+    baseURL:
+      config.trustedOrigins.length > 1
+        ? { allowedHosts: config.trustedOrigins.map((origin) => new URL(origin).host), protocol: "http", fallback: config.appUrl }
+        : config.appUrl,
+    trustedOrigins: config.trustedOrigins,
+    secret: config.sessionSecret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(database, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+    }),
+    user: {
+      additionalFields: {
+        // input: false — sign-up and better-auth's own update endpoint can never set these.
+        role: { type: "string", required: false, defaultValue: "student", input: false },
+        phone: { type: "string", required: false, input: false },
+        address: { type: "string", required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 30 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await queueMail(db(), resetPasswordMail({ to: user.email, name: user.name, url }));
+      },
+      async onPasswordReset({ user }) {
+        await recordAuditEvent({ action: "password.reset", targetId: user.id, email: user.email });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await queueMail(db(), verifyEmailMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
+    advanced: {
+      cookiePrefix: "onward",
+      useSecureCookies: https,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // Our own limiter (rate-limit.ts) covers server-side calls, which better-auth's does not.
+    rateLimit: { enabled: false },
+    databaseHooks: {
+      session: {
+        create: {
+          async before(session, context) {
+            // Sign-ins that skip the password (magic link, Google) must not skip a second factor.
+            const path = context?.path ?? "";
+            if (path === "/magic-link/verify" || path.startsWith("/callback/")) {
+              const [user] = await db().select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, session.userId));
+              if (user?.twoFactorEnabled) return false;
+            }
+            return { data: session };
+          },
+        },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: "Onward" }),
+      magicLink({
+        expiresIn: 15 * 60,
+        disableSignUp: true,
+        async sendMagicLink({ email, url }) {
+          // Answer the same whether or not the account exists, but only mail existing accounts
+          // without a second factor (a link would bypass it).
+          const [user] = await db()
+            .select({ name: users.name, twoFactorEnabled: users.twoFactorEnabled })
+            .from(users)
+            .where(eq(users.email, email.toLowerCase()));
+          if (!user || user.twoFactorEnabled) return;
+          await queueMail(db(), magicLinkMail({ to: email, name: user.name, url }));
+        },
+      }),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  discoveryUrl: config.google.discoveryUrl,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  pkce: true,
+                  scopes: ["openid", "email", "profile"],
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let instance: { auth: Auth; database: Database } | undefined;
+
+/** The better-auth instance for the current database (made on first use). */
+export function getAuth(): Auth {
+  const database = db();
+  if (instance?.database !== database) instance = { auth: createAuth(database), database };
+  return instance.auth;
+}

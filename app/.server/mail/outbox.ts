@@ -1,0 +1,17 @@
+import { EventEmitter } from "node:events";
+import type { Database } from "../db";
+import { mailOutbox } from "../db/schema";
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+/** Tells the mail worker in this process that a message is waiting. */
+export const outboxEvents = new EventEmitter();
+
+/**
+ * Writes a message to the outbox. Pass the transaction of the change that caused the
+ * message, so both commit or neither does; the worker sends it afterwards.
+ */
+export async function queueMail(database: Database, message: MailMessage): Promise<void> {
+  await database.insert(mailOutbox).values(message);
+  outboxEvents.emit("queued");
+}

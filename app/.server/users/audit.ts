@@ -1,0 +1,29 @@
+import { currentRequest } from "../request-context";
+import { type Database, db } from "../db";
+import { auditEvents } from "../db/schema";
+
+export type AuditAction =
+  | "sign-in"
+  | "sign-in.failed"
+  | "sign-out"
+  | "password.reset"
+  | "password.changed"
+  | "role.changed"
+  | "role.refused"
+  | "access.refused"
+  | "user.created";
+
+/** Records who did what to whom; the request's client address is added when known. */
+export async function recordAuditEvent(
+  event: { action: AuditAction; actorId?: string | null; targetId?: string | null; email?: string | null; detail?: Record<string, unknown> },
+  database: Database = db(),
+) {
+  await database.insert(auditEvents).values({
+    action: event.action,
+    actorId: event.actorId ?? null,
+    targetId: event.targetId ?? null,
+    email: event.email ?? null,
+    ip: currentRequest()?.clientIp ?? null,
+    detail: event.detail ?? null,
+  });
+}
