@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -10,7 +11,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { getSessionUser } from "~/.server/auth/session";
+import { getConfig } from "~/.server/config";
 import { getSiteSettings } from "~/.server/settings/site-settings";
+import { takeToast } from "~/.server/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/layout/error-page";
@@ -18,9 +22,20 @@ import { PendingIndicator } from "./components/layout/pending-indicator";
 import { useNonce, useRequestId } from "./components/layout/request-info";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { ToastMessage } from "./components/ui/toast";
 
-export async function loader() {
-  return { settings: await getSiteSettings(), year: new Date().getFullYear() };
+export async function loader({ request }: Route.LoaderArgs) {
+  const [settings, user, { toast, headers }] = await Promise.all([getSiteSettings(), getSessionUser(request), takeToast(request)]);
+  return data(
+    {
+      settings,
+      year: new Date().getFullYear(),
+      appUrl: getConfig().appUrl,
+      user: user ? { name: user.name, email: user.email, role: user.role, emailVerified: user.emailVerified } : null,
+      toast,
+    },
+    { headers },
+  );
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -49,7 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <PendingIndicator />
-        <SiteHeader showLogo={!inDashboard} signedIn={false} />
+        <ToastMessage toast={data?.toast ?? null} />
+        <SiteHeader showLogo={!inDashboard} signedIn={Boolean(data?.user)} />
         <main id="main" className="flex-1">
           {children}
         </main>

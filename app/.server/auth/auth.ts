@@ -82,7 +82,10 @@ function createAuth(database: Database) {
             // Sign-ins that skip the password (magic link, Google) must not skip a second factor.
             const path = context?.path ?? "";
             if (path === "/magic-link/verify" || path.startsWith("/callback/")) {
-              const [user] = await db().select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, session.userId));
+              const [user] = await db()
+                .select({ twoFactorEnabled: users.twoFactorEnabled })
+                .from(users)
+                .where(eq(users.id, session.userId));
               if (user?.twoFactorEnabled) return false;
             }
             return { data: session };

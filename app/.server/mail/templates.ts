@@ -5,11 +5,24 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-type Layout = { to: string; subject: string; greeting: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string };
+type Layout = {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+};
 
 /** One layout for every message: a greeting, a few paragraphs, an optional button, in HTML and plain text. */
 export function renderMail({ to, subject, greeting, paragraphs, action, footer }: Layout): MailMessage {
-  const text = [greeting, "", ...paragraphs.flatMap((p) => [p, ""]), ...(action ? [`${action.label}: ${action.url}`, ""] : []), footer ?? "— Onward"]
+  const text = [
+    greeting,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...(action ? [`${action.label}: ${action.url}`, ""] : []),
+    footer ?? "— Onward",
+  ]
     .join("\n")
     .trim();
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
@@ -28,7 +41,9 @@ export function verifyEmailMail({ to, name, url }: LinkMail): MailMessage {
     to,
     subject: "Confirm your e-mail address for Onward",
     greeting: `Hello ${name},`,
-    paragraphs: ["Welcome to Onward. Please confirm that this is your e-mail address so we can reach you about your applications and appointments."],
+    paragraphs: [
+      "Welcome to Onward. Please confirm that this is your e-mail address so we can reach you about your applications and appointments.",
+    ],
     action: { label: "Confirm my e-mail", url },
     footer: "If you did not create an Onward account, you can ignore this message. — Onward",
   });

@@ -51,7 +51,11 @@ export function startMailWorker(options: { database: () => Database; transport: 
   async function deliver(row: typeof mailOutbox.$inferSelect) {
     try {
       await options.transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-      await options.database().update(mailOutbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
+      await options
+        .database()
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, row.id));
     } catch (error) {
       const responseCode = (error as { responseCode?: number }).responseCode ?? 0;
       const permanent = responseCode >= 500 && row.attempts >= MAX_PERMANENT_ATTEMPTS;

@@ -1,6 +1,6 @@
-import { currentRequest } from "../request-context";
 import { type Database, db } from "../db";
 import { auditEvents } from "../db/schema";
+import { currentRequest } from "../request-context";
 
 export type AuditAction =
   | "sign-in"
@@ -15,7 +15,13 @@ export type AuditAction =
 
 /** Records who did what to whom; the request's client address is added when known. */
 export async function recordAuditEvent(
-  event: { action: AuditAction; actorId?: string | null; targetId?: string | null; email?: string | null; detail?: Record<string, unknown> },
+  event: {
+    action: AuditAction;
+    actorId?: string | null;
+    targetId?: string | null;
+    email?: string | null;
+    detail?: Record<string, unknown>;
+  },
   database: Database = db(),
 ) {
   await database.insert(auditEvents).values({

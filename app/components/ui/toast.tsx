@@ -1,0 +1,37 @@
+import { useEffect, useState } from "react";
+import type { Toast } from "~/lib/toast";
+
+const styles = {
+  success: "border-emerald-600 bg-emerald-50 text-emerald-900",
+  error: "border-red-600 bg-red-50 text-red-900",
+  info: "border-brand-600 bg-brand-50 text-brand-900",
+} as const;
+
+/**
+ * Shows the server's toast. It is part of the server-rendered page (so it shows without
+ * JavaScript); with JavaScript it also disappears after its duration or on Close.
+ */
+export function ToastMessage({ toast }: { toast: Toast | null }) {
+  const [visible, setVisible] = useState<Toast | null>(toast);
+  useEffect(() => {
+    setVisible(toast);
+    if (!toast) return;
+    const timer = setTimeout(() => setVisible(null), toast.duration ?? 6_000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!visible) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+      <div
+        role={visible.type === "error" ? "alert" : "status"}
+        data-testid="toast"
+        className={`pointer-events-auto flex max-w-lg items-start gap-3 rounded-md border-l-4 px-4 py-3 shadow-lg ${styles[visible.type]}`}
+      >
+        <p className="text-sm font-medium">{visible.text}</p>
+        <button type="button" onClick={() => setVisible(null)} className="ml-auto text-sm font-semibold underline">
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
