@@ -20,7 +20,14 @@ export default [
   route("university/:id", "routes/public/university.tsx"),
 
   route("login", "routes/auth/login.tsx"),
+  route("login/two-factor", "routes/auth/two-factor.tsx"),
   route("signup", "routes/auth/signup.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("photos/:userId/:file", "routes/api/photo.ts"),
 
   route("apply", "routes/apply.tsx"),
   route("networking", "routes/networking.tsx"),
@@ -38,6 +45,7 @@ export default [
       route("add-university", "routes/dashboard/add-university.tsx"),
       route("add-new-consultant", "routes/dashboard/add-new-consultant.tsx"),
       route("user-management", "routes/dashboard/user-management.tsx"),
+      route("user-management/:id/role", "routes/dashboard/change-role.tsx"),
       route("add-new-networking-member", "routes/dashboard/add-new-networking-member.tsx"),
       route("manage-networking-member", "routes/dashboard/manage-networking-member.tsx"),
       route("networkings/:id", "routes/dashboard/networking-member.tsx"),

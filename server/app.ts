@@ -2,9 +2,11 @@ import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "react-router";
 import { getConfig } from "../app/.server/config";
 import { openDatabase } from "../app/.server/db/client";
-import { setDatabase } from "../app/.server/db/index";
+import { db, setDatabase } from "../app/.server/db/index";
 import { migrateDatabase } from "../app/.server/db/migrate";
 import { logger } from "../app/.server/logger";
+import { createMailTransport } from "../app/.server/mail/transport";
+import { type MailWorker, startMailWorker } from "../app/.server/mail/worker";
 import { projectPath } from "../app/.server/project-path";
 import { createHttpServer } from "./http-server";
 import { loadStaticFiles } from "./static-files";
@@ -20,6 +22,7 @@ export async function main() {
   const config = getConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let server: ReturnType<typeof createHttpServer> | undefined;
+  let mailWorker: MailWorker | undefined;
   let shuttingDown = false;
 
   async function shutdown(signal: string) {
@@ -33,6 +36,7 @@ export async function main() {
       server.closeIdleConnections();
       await closed;
     }
+    await mailWorker?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed"));
     await database.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
     logger.info("stopped");
     process.exit(0);
@@ -47,6 +51,10 @@ export async function main() {
     throw error;
   }
   setDatabase(database);
+  mailWorker = startMailWorker({
+    database: db,
+    transport: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+  });
 
   const handler = createRequestHandler(build, config.env === "development" ? "development" : "production");
   server = createHttpServer({

@@ -51,6 +51,11 @@ export function createHttpServer({ config, database, staticFiles, handler }: Ser
     const file = (method === "GET" || method === "HEAD") && staticFiles.get(pathname);
     if (file) return sendStatic(req, res, file);
 
+    if (isCrossSiteWrite(req, config.trustedOrigins)) {
+      logger.warn({ origin: req.headers.origin, fetchSite: req.headers["sec-fetch-site"] }, "refused a cross-site request");
+      return sendText(res, 403, "Cross-site requests are not accepted.");
+    }
+
     const request = createRequest(req, res, { trustProxy: config.trustProxy });
     // Only our server may say who the client is: a client's own copy of the header is replaced.
     request.headers.set(CLIENT_IP_HEADER, clientIp);
@@ -87,6 +92,21 @@ export function createHttpServer({ config, database, staticFiles, handler }: Ser
 /** Where forms may post to: ourselves, plus the Google sign-in provider when configured. */
 function formActionsFor(config: Config): string[] {
   return config.google ? [new URL(config.google.discoveryUrl).origin] : [];
+}
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery guard for every state-changing request, resource routes
+ * included: the Origin must be one of ours, and the browser must not call it cross-site.
+ * A request with neither header (a non-browser client) is treated as same-site.
+ */
+export function isCrossSiteWrite(req: http.IncomingMessage, trustedOrigins: string[]): boolean {
+  if (safeMethods.has(req.method ?? "GET")) return false;
+  const origin = req.headers.origin;
+  if (origin && origin !== "null" && !trustedOrigins.includes(origin)) return true;
+  if (origin === "null") return true;
+  return req.headers["sec-fetch-site"] === "cross-site";
 }
 
 /** The socket's address, or the first X-Forwarded-For hop when a trusted proxy sets it. */

@@ -11,7 +11,9 @@ export type AuditAction =
   | "role.changed"
   | "role.refused"
   | "access.refused"
-  | "user.created";
+  | "user.created"
+  | "two-factor.enabled"
+  | "two-factor.disabled";
 
 /** Records who did what to whom; the request's client address is added when known. */
 export async function recordAuditEvent(

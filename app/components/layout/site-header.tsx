@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { Logo } from "../ui/logo";
 import { destinationLinks, mainLinks } from "./navigation-links";
 
@@ -102,9 +102,19 @@ export function SiteHeader({ showLogo, signedIn }: { showLogo: boolean; signedIn
 function AccountLinks({ signedIn }: { signedIn: boolean }) {
   if (signedIn) {
     return (
-      <Link to="/dashboard/profile" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
-        Dashboard
-      </Link>
+      <>
+        <Link to="/dashboard/profile" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+          Dashboard
+        </Link>
+        <Form method="post" action="/logout">
+          <button
+            type="submit"
+            className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            LOG OUT
+          </button>
+        </Form>
+      </>
     );
   }
   return (

@@ -1,12 +1,107 @@
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { Link } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { dashboardOverview } from "~/.server/users/overview";
+import { Page } from "~/components/layout/page";
+import { menuFor } from "~/lib/dashboard-menu";
+import { roles } from "~/lib/roles";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Onward" }];
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const overview = await dashboardOverview(user);
+  return {
+    name: user.name,
+    role: user.role,
+    emailVerified: user.emailVerified,
+    twoFactorEnabled: user.twoFactorEnabled,
+    links: menuFor(user.role).filter((item) => item.to !== "/dashboard"),
+    overview,
+  };
+}
 
-export default function DashboardHomePage() {
+const studentSteps = [
+  { to: "/find-university", label: "Find a university", text: "Compare universities by country, tuition and IELTS score." },
+  { to: "/book-appointment", label: "Book a consultant", text: "Talk to someone who has done it before you." },
+  { to: "/apply", label: "Apply", text: "Send your application and documents in one place." },
+  { to: "/networking", label: "Meet people abroad", text: "Reach students and workers already in your destination." },
+];
+
+export default function DashboardHomePage({ loaderData }: Route.ComponentProps) {
+  const { name, role, emailVerified, twoFactorEnabled, links, overview } = loaderData;
   return (
-    <Page title="Dashboard">
-      <NotYetAvailable what="The dashboard overview" />
+    <Page title={`Welcome, ${name}`} intro={`You are signed in as a ${role}.`}>
+      <div className="grid gap-6">
+        <section aria-labelledby="account" className="rounded-lg border border-slate-200 p-5">
+          <h2 id="account" className="text-lg font-semibold">
+            Your account
+          </h2>
+          <ul className="mt-2 grid gap-1 text-slate-800">
+            <li>E-mail: {emailVerified ? "confirmed" : "not confirmed yet — see the banner above"}</li>
+            <li>
+              Two-factor sign-in: {twoFactorEnabled ? "on" : "off"} (
+              <Link to="/dashboard/profile" className="text-brand-700 underline">
+                change in your profile
+              </Link>
+              )
+            </li>
+          </ul>
+        </section>
+
+        {overview.usersByRole ? (
+          <section aria-labelledby="figures" className="rounded-lg border border-slate-200 p-5">
+            <h2 id="figures" className="text-lg font-semibold">
+              At a glance
+            </h2>
+            <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+              {roles.map((r) => (
+                <div key={r} className="rounded-md bg-slate-50 p-3">
+                  <dt className="text-sm capitalize text-slate-700">{r}s</dt>
+                  <dd className="text-2xl font-bold">{overview.usersByRole?.[r] ?? 0}</dd>
+                </div>
+              ))}
+              <div className="rounded-md bg-amber-50 p-3">
+                <dt className="text-sm text-slate-700">Open messages</dt>
+                <dd className="text-2xl font-bold">{overview.openMessages}</dd>
+              </div>
+            </dl>
+          </section>
+        ) : null}
+
+        {role === "student" || role === "networking" ? (
+          <section aria-labelledby="next" className="grid gap-3">
+            <h2 id="next" className="text-lg font-semibold">
+              Your next steps
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {studentSteps.map((step) => (
+                <li key={step.to} className="rounded-lg border border-slate-200 p-4">
+                  <Link to={step.to} className="font-semibold text-brand-700 underline">
+                    {step.label}
+                  </Link>
+                  <p className="mt-1 text-sm text-slate-700">{step.text}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : (
+          <section aria-labelledby="work" className="grid gap-3">
+            <h2 id="work" className="text-lg font-semibold">
+              Your work
+            </h2>
+            <ul className="flex flex-wrap gap-3">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-brand-50">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
     </Page>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Onward" }];

@@ -1,0 +1,214 @@
+import { isAPIError } from "better-auth/api";
+import { AppError } from "../errors";
+import { limiter, limits } from "../security/rate-limit";
+import { recordAuditEvent } from "../users/audit";
+import { GOOGLE_PROVIDER_ID, getAuth } from "./auth";
+
+/** What a sign-in or sign-up leaves for the browser: cookies, and whether a second factor is due. */
+export type AuthOutcome = { cookies: string[]; twoFactorRequired: boolean };
+
+export const INVALID_CREDENTIALS = "Invalid email or password";
+export const EMAIL_TAKEN = "An account with this e-mail already exists. Log in, or reset your password if you have forgotten it.";
+
+function errorCode(error: unknown): string | undefined {
+  return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+}
+
+export async function signUp(input: { name: string; email: string; password: string; ip: string; headers: Headers }): Promise<AuthOutcome> {
+  await limiter(limits.signUpPerIp).hit(input.ip);
+  await limiter(limits.signUpPerAccount).hit(input.email);
+  try {
+    const { headers, response } = await getAuth().api.signUpEmail({
+      body: { name: input.name, email: input.email, password: input.password, callbackURL: "/verify-email" },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    await recordAuditEvent({ action: "user.created", actorId: response.user.id, targetId: response.user.id, email: input.email });
+    return { cookies: headers.getSetCookie(), twoFactorRequired: false };
+  } catch (error) {
+    if (errorCode(error) === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") throw new AppError("CONFLICT", EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/**
+ * Signs in with e-mail and password. Only failures count towards the limits: ten for one
+ * e-mail within a minute (whatever the address they come from), and more per address.
+ */
+export async function signIn(input: { email: string; password: string; ip: string; headers: Headers }): Promise<AuthOutcome> {
+  const perAccount = limiter(limits.signInFailuresPerAccount);
+  const perIp = limiter(limits.signInFailuresPerIp);
+  await perAccount.check(input.email);
+  await perIp.check(input.ip);
+  try {
+    const { headers, response } = await getAuth().api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    const twoFactorRequired = "twoFactorRedirect" in response && Boolean(response.twoFactorRedirect);
+    if (!twoFactorRequired && "user" in response) {
+      await recordAuditEvent({ action: "sign-in", actorId: response.user.id, targetId: response.user.id, detail: { method: "password" } });
+    }
+    return { cookies: headers.getSetCookie(), twoFactorRequired };
+  } catch (error) {
+    if (errorCode(error) !== "INVALID_EMAIL_OR_PASSWORD") throw error;
+    await recordAuditEvent({ action: "sign-in.failed", email: input.email });
+    await perAccount.hit(input.email).catch(() => {});
+    await perIp.hit(input.ip).catch(() => {});
+    throw new AppError("INVALID", INVALID_CREDENTIALS);
+  }
+}
+
+/** The second step of a sign-in with two-factor authentication. */
+export async function verifyTwoFactorCode(input: { code: string; trustDevice: boolean; headers: Headers }): Promise<AuthOutcome> {
+  try {
+    const { headers, response } = await getAuth().api.verifyTOTP({
+      body: { code: input.code, trustDevice: input.trustDevice },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    await recordAuditEvent({
+      action: "sign-in",
+      actorId: response.user.id,
+      targetId: response.user.id,
+      detail: { method: "password+totp" },
+    });
+    return { cookies: headers.getSetCookie(), twoFactorRequired: false };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "INVALID_CODE") throw new AppError("INVALID", "That code is not right. Check your app and try again.");
+    if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TWO_FACTOR_NOT_ENABLED")
+      throw new AppError("INVALID", "Your sign-in has expired. Please sign in again.");
+    if (isAPIError(error) && error.statusCode === 429)
+      throw new AppError("INVALID", "Too many wrong codes. Please sign in again in a few minutes.");
+    throw error;
+  }
+}
+
+export async function signOut(headers: Headers): Promise<string[]> {
+  try {
+    const result = await getAuth().api.signOut({ headers, returnHeaders: true });
+    return result.headers.getSetCookie();
+  } catch (error) {
+    // Already signed out (no or unknown session): nothing to end.
+    if (isAPIError(error)) return [];
+    throw error;
+  }
+}
+
+/** Sends a reset link when the account exists; answers the same either way. */
+export async function requestPasswordReset(input: { email: string; ip: string }) {
+  await limiter(limits.passwordResetPerIp).hit(input.ip);
+  await limiter(limits.passwordResetPerAccount).hit(input.email);
+  await getAuth().api.requestPasswordReset({ body: { email: input.email, redirectTo: "/reset-password" } });
+}
+
+export async function resetPassword(input: { token: string; password: string }) {
+  try {
+    await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+  } catch (error) {
+    if (errorCode(error) === "INVALID_TOKEN")
+      throw new AppError("INVALID", "This reset link has expired or was already used. Ask for a new one.");
+    throw error;
+  }
+}
+
+/** Sends a sign-in link to an existing account; answers the same whether or not it exists. */
+export async function requestMagicLink(input: { email: string; ip: string; redirectTo: string; headers: Headers }) {
+  await limiter(limits.magicLinkPerIp).hit(input.ip);
+  await limiter(limits.magicLinkPerAccount).hit(input.email);
+  await getAuth().api.signInMagicLink({
+    body: { email: input.email, callbackURL: input.redirectTo, errorCallbackURL: "/login?error=link" },
+    headers: input.headers,
+  });
+}
+
+/** Starts "Continue with Google": the provider's URL, and the state cookie the callback will check. */
+export async function startGoogleSignIn(input: { redirectTo: string; headers: Headers }): Promise<{ url: string; cookies: string[] }> {
+  const { headers, response } = await getAuth().api.signInSocial({
+    body: { provider: GOOGLE_PROVIDER_ID, callbackURL: input.redirectTo, errorCallbackURL: "/login", disableRedirect: true },
+    headers: input.headers,
+    returnHeaders: true,
+  });
+  if (!response.url) throw new Error("The sign-in provider gave no URL");
+  return { url: response.url, cookies: headers.getSetCookie() };
+}
+
+export async function resendVerification(input: { email: string; ip: string; headers: Headers }) {
+  await limiter(limits.verificationPerIp).hit(input.ip);
+  await limiter(limits.verificationPerAccount).hit(input.email);
+  try {
+    await getAuth().api.sendVerificationEmail({ body: { email: input.email, callbackURL: "/verify-email" }, headers: input.headers });
+  } catch (error) {
+    if (errorCode(error) === "EMAIL_ALREADY_VERIFIED") return;
+    throw error;
+  }
+}
+
+/** Changes the password and ends every other session; returns the new session's cookies. */
+export async function changePassword(input: {
+  userId: string;
+  currentPassword: string;
+  newPassword: string;
+  headers: Headers;
+}): Promise<string[]> {
+  try {
+    const { headers } = await getAuth().api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    await recordAuditEvent({ action: "password.changed", actorId: input.userId, targetId: input.userId });
+    return headers.getSetCookie();
+  } catch (error) {
+    if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", "Your current password is not right");
+    if (errorCode(error) === "CREDENTIAL_ACCOUNT_NOT_FOUND")
+      throw new AppError("INVALID", "Your account has no password yet: use “Forgot password?” to set one");
+    throw error;
+  }
+}
+
+/** Starts turning on two-factor sign-in: the secret to put in an authenticator app, and backup codes. */
+export async function beginTwoFactorSetup(input: {
+  password: string;
+  headers: Headers;
+}): Promise<{ secret: string; uri: string; backupCodes: string[] }> {
+  try {
+    const result = await getAuth().api.enableTwoFactor({ body: { password: input.password }, headers: input.headers });
+    if (!("totpURI" in result)) throw new Error("two-factor set-up returned no TOTP secret");
+    const secret = new URL(result.totpURI).searchParams.get("secret") ?? "";
+    return { secret, uri: result.totpURI, backupCodes: result.backupCodes };
+  } catch (error) {
+    if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", "Your password is not right");
+    throw error;
+  }
+}
+
+/** Finishes the set-up with a first code from the app; returns the rotated session's cookies. */
+export async function confirmTwoFactorSetup(input: { userId: string; code: string; headers: Headers }): Promise<string[]> {
+  try {
+    const { headers } = await getAuth().api.verifyTOTP({ body: { code: input.code }, headers: input.headers, returnHeaders: true });
+    await recordAuditEvent({ action: "two-factor.enabled", actorId: input.userId, targetId: input.userId });
+    return headers.getSetCookie();
+  } catch (error) {
+    if (errorCode(error) === "INVALID_CODE")
+      throw new AppError("INVALID", "That code is not right. Check the time on your phone and try again.");
+    throw error;
+  }
+}
+
+export async function disableTwoFactor(input: { userId: string; password: string; headers: Headers }): Promise<string[]> {
+  try {
+    const { headers } = await getAuth().api.disableTwoFactor({
+      body: { password: input.password },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    await recordAuditEvent({ action: "two-factor.disabled", actorId: input.userId, targetId: input.userId });
+    return headers.getSetCookie();
+  } catch (error) {
+    if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", "Your password is not right");
+    throw error;
+  }
+}

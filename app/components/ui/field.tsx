@@ -1,0 +1,72 @@
+import { type InputHTMLAttributes, useId } from "react";
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  hint?: string;
+};
+
+/** A labelled input with its error (or hint) beside it, announced through aria-describedby. */
+export function Field({ label, name, error, hint, className = "", ...input }: FieldProps) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 ${
+          error ? "border-red-600" : "border-slate-400"
+        } disabled:bg-slate-100 disabled:text-slate-600`}
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A message about the whole form (not one field). */
+export function FormMessage({ children, tone = "error" }: { children: React.ReactNode; tone?: "error" | "success" | "info" }) {
+  const styles = {
+    error: "border-red-600 bg-red-50 text-red-900",
+    success: "border-emerald-600 bg-emerald-50 text-emerald-900",
+    info: "border-brand-600 bg-brand-50 text-brand-900",
+  };
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border-l-4 px-4 py-3 text-sm ${styles[tone]}`}>
+      {children}
+    </div>
+  );
+}
+
+export function SubmitButton({
+  children,
+  pending,
+  className = "",
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { pending?: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className={`inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70 ${className}`}
+      {...props}
+    >
+      {children}
+    </button>
+  );
+}
