@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, expect, test } from "vitest";
+import { useTestDatabase } from "../../../tests/support/database-per-file";
+import { startSmtpServer } from "../../../tests/support/smtp";
+import { db } from "../db";
+import { mailOutbox } from "../db/schema";
+import { queueMail } from "./outbox";
+import { renderMail } from "./templates";
+import { createMailTransport } from "./transport";
+import { type MailWorker, startMailWorker } from "./worker";
+
+useTestDatabase();
+
+let worker: MailWorker | undefined;
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+});
+
+const message = (to: string) => renderMail({ to, subject: "Hello <there>", greeting: "Hi & welcome,", paragraphs: ["A <b>test</b>."], action: { label: "Open", url: "http://localhost:3000/x?a=1&b=2" } });
+
+test("renders HTML and text bodies and escapes what it is given", () => {
+  const mail = message("a@example.com");
+  expect(mail.text).toContain("Hi & welcome,");
+  expect(mail.text).toContain("Open: http://localhost:3000/x?a=1&b=2");
+  expect(mail.html).toContain("Hi &#38; welcome,");
+  expect(mail.html).toContain("A &#60;b&#62;test&#60;/b&#62;.");
+});
+
+test("a queued message reaches the SMTP server within 5 seconds of being queued", async () => {
+  const smtp = await startSmtpServer();
+  try {
+    worker = startMailWorker({ database: db, transport: createMailTransport({ smtpUrl: smtp.url, from: "Onward <no-reply@onward.test>", dataDir: "" }) });
+    const queuedAt = Date.now();
+    await queueMail(db(), message("fast@example.com"));
+    const received = await smtp.waitFor("fast@example.com", 5_000);
+    expect(Date.now() - queuedAt).toBeLessThan(5_000);
+    expect(received.raw).toContain("Subject: Hello <there>");
+    const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "fast@example.com"));
+    await expect.poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.id, row?.id ?? 0)))[0]?.status).toBe("sent");
+  } finally {
+    await smtp.stop();
+  }
+});
+
+test("while the SMTP server is down nothing is lost, and the message leaves once it is back", async () => {
+  const smtp = await startSmtpServer();
+  const port = Number(new URL(smtp.url).port);
+  await smtp.stop();
+  worker = startMailWorker({ database: db, transport: createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "no-reply@onward.test", dataDir: "" }), pollMs: 200 });
+  await queueMail(db(), message("patient@example.com"));
+  await expect
+    .poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.to, "patient@example.com")))[0]?.lastError ?? null, { timeout: 5_000 })
+    .not.toBeNull();
+  const [failed] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "patient@example.com"));
+  expect(failed).toMatchObject({ status: "pending", attempts: 1 });
+
+  await smtp.start();
+  try {
+    // Skip the back-off wait rather than sleeping through it.
+    await db().update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.to, "patient@example.com"));
+    await smtp.waitFor("patient@example.com", 5_000);
+    await expect.poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.to, "patient@example.com")))[0]?.status).toBe("sent");
+  } finally {
+    await smtp.stop();
+  }
+});
+
+test("without SMTP_URL each message is written as an .eml file under DATA_DIR/mail", async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "onward-mail-"));
+  worker = startMailWorker({ database: db, transport: createMailTransport({ smtpUrl: undefined, from: "no-reply@onward.test", dataDir }) });
+  await queueMail(db(), message("file@example.com"));
+  await expect.poll(() => readdirSync(path.join(dataDir, "mail"), { withFileTypes: true }).length, { timeout: 5_000 }).toBe(1);
+  const [file] = readdirSync(path.join(dataDir, "mail"));
+  const eml = readFileSync(path.join(dataDir, "mail", file ?? ""), "utf8");
+  expect(eml).toContain("To: file@example.com");
+  expect(eml).toContain("Content-Type: multipart/alternative");
+});
+
+test("a message queued in a transaction that rolls back is never sent", async () => {
+  await expect(
+    db().transaction(async (tx) => {
+      await queueMail(tx, message("rolled-back@example.com"));
+      throw new Error("the change failed");
+    }),
+  ).rejects.toThrow("the change failed");
+  expect(await db().select().from(mailOutbox).where(eq(mailOutbox.to, "rolled-back@example.com"))).toHaveLength(0);
+});

@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { db } from "~/.server/db";
+import { auditEvents } from "~/.server/db/schema";
+import type { Role } from "~/lib/roles";
+import * as addConsultant from "~/routes/dashboard/add-new-consultant";
+import * as addNetworkingMember from "~/routes/dashboard/add-new-networking-member";
+import * as addUniversity from "~/routes/dashboard/add-university";
+import * as application from "~/routes/dashboard/application";
+import * as applications from "~/routes/dashboard/applications";
+import * as appointmentTime from "~/routes/dashboard/appointment-time";
+import * as changeRole from "~/routes/dashboard/change-role";
+import * as editProfile from "~/routes/dashboard/edit-user-profile";
+import * as dashboardHome from "~/routes/dashboard/home";
+import * as dashboardLayout from "~/routes/dashboard/layout";
+import * as manageNetworking from "~/routes/dashboard/manage-networking-member";
+import * as myAppointments from "~/routes/dashboard/my-appointments";
+import * as networkingMember from "~/routes/dashboard/networking-member";
+import * as profile from "~/routes/dashboard/profile";
+import * as userManagement from "~/routes/dashboard/user-management";
+import * as apply from "~/routes/apply";
+import * as bookAppointment from "~/routes/book-appointment";
+import * as networking from "~/routes/networking";
+import { context, createUser, outcome, request, type TestUser } from "../support/accounts";
+import { useTestDatabase } from "../support/database-per-file";
+
+useTestDatabase();
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof context> }) => Promise<unknown>;
+type Guarded = { name: string; path: string; handler: Handler; params?: Record<string, string>; method?: "POST"; allowed: Role[] | "signed-in" };
+
+const people: Partial<Record<Role, TestUser>> = {};
+beforeAll(async () => {
+  for (const role of ["student", "networking", "consultant", "manager", "admin"] as const) people[role] = await createUser({ role });
+});
+
+const asHandler = (fn: unknown) => fn as Handler;
+const guarded: Guarded[] = [
+  { name: "apply", path: "/apply", handler: asHandler(apply.loader), allowed: "signed-in" },
+  { name: "networking", path: "/networking", handler: asHandler(networking.loader), allowed: "signed-in" },
+  { name: "book-appointment", path: "/book-appointment", handler: asHandler(bookAppointment.loader), allowed: "signed-in" },
+  { name: "dashboard layout", path: "/dashboard", handler: asHandler(dashboardLayout.loader), allowed: "signed-in" },
+  { name: "dashboard overview", path: "/dashboard", handler: asHandler(dashboardHome.loader), allowed: "signed-in" },
+  { name: "profile", path: "/dashboard/profile", handler: asHandler(profile.loader), allowed: "signed-in" },
+  { name: "profile action", path: "/dashboard/profile", handler: asHandler(profile.action), method: "POST", allowed: "signed-in" },
+  { name: "applications", path: "/dashboard/applications", handler: asHandler(applications.loader), allowed: ["consultant", "manager", "admin"] },
+  { name: "application", path: "/dashboard/applications/1", handler: asHandler(application.loader), allowed: ["consultant", "manager", "admin"] },
+  { name: "my appointments", path: "/dashboard/my-appointments", handler: asHandler(myAppointments.loader), allowed: ["consultant"] },
+  { name: "appointment time", path: "/dashboard/appointment-time", handler: asHandler(appointmentTime.loader), allowed: ["consultant"] },
+  { name: "add university", path: "/dashboard/add-university", handler: asHandler(addUniversity.loader), allowed: ["consultant", "manager", "admin"] },
+  { name: "add consultant", path: "/dashboard/add-new-consultant", handler: asHandler(addConsultant.loader), allowed: ["manager", "admin"] },
+  { name: "user management", path: "/dashboard/user-management", handler: asHandler(userManagement.loader), allowed: ["manager", "admin"] },
+  { name: "add networking member", path: "/dashboard/add-new-networking-member", handler: asHandler(addNetworkingMember.loader), allowed: ["manager", "admin"] },
+  { name: "manage networking members", path: "/dashboard/manage-networking-member", handler: asHandler(manageNetworking.loader), allowed: ["manager", "admin"] },
+  { name: "edit networking member", path: "/dashboard/networkings/1", handler: asHandler(networkingMember.loader), allowed: ["manager", "admin"] },
+];
+
+async function run(route: Guarded, user: TestUser | null) {
+  const req = request(route.path, { user, method: route.method, form: route.method ? { intent: "nothing" } : undefined });
+  return outcome(() => route.handler({ request: req, params: route.params ?? {}, context: context() }));
+}
+
+describe.each(guarded)("$name", (route) => {
+  test("sends a signed-out visitor to sign in, and back here afterwards", async () => {
+    const result = await run(route, null);
+    expect(result.status).toBe(302);
+    expect(result.location).toBe(`/login?${new URLSearchParams({ redirectTo: route.path })}`);
+    expect(result.response?.headers.get("Set-Cookie")).toContain("onward.toast=");
+  });
+
+  test("admits exactly the roles it should", async () => {
+    for (const role of ["student", "networking", "consultant", "manager", "admin"] as const) {
+      const result = await run(route, people[role] ?? null);
+      const admitted = route.allowed === "signed-in" || route.allowed.includes(role);
+      if (admitted) expect([200, 302], `${role} on ${route.path}`).toContain(result.status);
+      else expect(result.status, `${role} on ${route.path}`).toBe(403);
+    }
+  });
+});
+
+describe("refusals", () => {
+  test("are recorded in the audit log", async () => {
+    const student = people.student as TestUser;
+    await run(guarded.find((route) => route.name === "user management") as Guarded, student);
+    const events = await db().select().from(auditEvents).where(eq(auditEvents.actorId, student.id));
+    expect(events.some((event) => event.action === "access.refused" && event.detail?.path === "/dashboard/user-management")).toBe(true);
+  });
+
+  test("a student cannot open or save another person's profile", async () => {
+    const student = people.student as TestUser;
+    const other = people.consultant as TestUser;
+    const params = { email: other.email };
+    const load = await outcome(() => editProfile.loader({ request: request(`/dashboard/edit-user-profile/${other.email}`, { user: student }), params, context: context() } as never));
+    expect(load.status).toBe(403);
+    const save = await outcome(() =>
+      editProfile.action({ request: request(`/dashboard/edit-user-profile/${other.email}`, { user: student, form: { name: "Hacked", phone: "", address: "" } }), params, context: context() } as never),
+    );
+    expect(save.status).toBe(403);
+  });
+
+  test("a student cannot change roles, even by posting directly", async () => {
+    const student = people.student as TestUser;
+    const target = people.networking as TestUser;
+    const result = await outcome(() =>
+      changeRole.action({ request: request(`/dashboard/user-management/${target.id}/role`, { user: student, form: { role: "admin" } }), params: { id: target.id }, context: context() } as never),
+    );
+    expect(result.status).toBe(403);
+  });
+});
