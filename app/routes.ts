@@ -28,6 +28,7 @@ export default [
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("photos/:userId/:file", "routes/api/photo.ts"),
+  route("dev/mail", "routes/dev/mail.tsx"),
 
   route("apply", "routes/apply.tsx"),
   route("networking", "routes/networking.tsx"),

@@ -53,6 +53,7 @@ const envSchema = z.object({
   MAIL_FROM: optionalString,
   SESSION_SECRET: z.string().min(32, { message: "expected at least 32 characters" }).optional(),
   TRUST_PROXY: booleanFlag,
+  REQUIRE_STAFF_TWO_FACTOR: booleanFlag,
   LOG_LEVEL: z.enum(logLevels, { message: `expected one of ${logLevels.join(", ")}` }).optional(),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"], "redis://127.0.0.1:6379").optional(),
   GOOGLE_CLIENT_ID: optionalString,
@@ -76,6 +77,8 @@ export type Config = {
   mailFrom: string;
   sessionSecret: string;
   trustProxy: boolean;
+  /** Managers and admins must turn on two-factor sign-in before using the dashboard. */
+  requireStaffTwoFactor: boolean;
   logLevel: (typeof logLevels)[number];
   redisUrl: string | undefined;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
@@ -128,6 +131,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailFrom: values.MAIL_FROM ?? `Onward <no-reply@${new URL(appUrl).hostname}>`,
     sessionSecret: values.SESSION_SECRET ?? generatedSecret(dataDir),
     trustProxy: values.TRUST_PROXY ?? false,
+    requireStaffTwoFactor: values.REQUIRE_STAFF_TWO_FACTOR ?? false,
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "warn" : "info"),
     redisUrl: values.REDIS_URL,
     google:

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/.server/db";
 import { auditEvents } from "~/.server/db/schema";
 import type { Role } from "~/lib/roles";
+import * as apply from "~/routes/apply";
+import * as bookAppointment from "~/routes/book-appointment";
 import * as addConsultant from "~/routes/dashboard/add-new-consultant";
 import * as addNetworkingMember from "~/routes/dashboard/add-new-networking-member";
 import * as addUniversity from "~/routes/dashboard/add-university";
@@ -18,8 +20,6 @@ import * as myAppointments from "~/routes/dashboard/my-appointments";
 import * as networkingMember from "~/routes/dashboard/networking-member";
 import * as profile from "~/routes/dashboard/profile";
 import * as userManagement from "~/routes/dashboard/user-management";
-import * as apply from "~/routes/apply";
-import * as bookAppointment from "~/routes/book-appointment";
 import * as networking from "~/routes/networking";
 import { context, createUser, outcome, request, type TestUser } from "../support/accounts";
 import { useTestDatabase } from "../support/database-per-file";
@@ -27,7 +27,14 @@ import { useTestDatabase } from "../support/database-per-file";
 useTestDatabase();
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof context> }) => Promise<unknown>;
-type Guarded = { name: string; path: string; handler: Handler; params?: Record<string, string>; method?: "POST"; allowed: Role[] | "signed-in" };
+type Guarded = {
+  name: string;
+  path: string;
+  handler: Handler;
+  params?: Record<string, string>;
+  method?: "POST";
+  allowed: Role[] | "signed-in";
+};
 
 const people: Partial<Record<Role, TestUser>> = {};
 beforeAll(async () => {
@@ -43,16 +50,51 @@ const guarded: Guarded[] = [
   { name: "dashboard overview", path: "/dashboard", handler: asHandler(dashboardHome.loader), allowed: "signed-in" },
   { name: "profile", path: "/dashboard/profile", handler: asHandler(profile.loader), allowed: "signed-in" },
   { name: "profile action", path: "/dashboard/profile", handler: asHandler(profile.action), method: "POST", allowed: "signed-in" },
-  { name: "applications", path: "/dashboard/applications", handler: asHandler(applications.loader), allowed: ["consultant", "manager", "admin"] },
-  { name: "application", path: "/dashboard/applications/1", handler: asHandler(application.loader), allowed: ["consultant", "manager", "admin"] },
+  {
+    name: "applications",
+    path: "/dashboard/applications",
+    handler: asHandler(applications.loader),
+    allowed: ["consultant", "manager", "admin"],
+  },
+  {
+    name: "application",
+    path: "/dashboard/applications/1",
+    handler: asHandler(application.loader),
+    allowed: ["consultant", "manager", "admin"],
+  },
   { name: "my appointments", path: "/dashboard/my-appointments", handler: asHandler(myAppointments.loader), allowed: ["consultant"] },
   { name: "appointment time", path: "/dashboard/appointment-time", handler: asHandler(appointmentTime.loader), allowed: ["consultant"] },
-  { name: "add university", path: "/dashboard/add-university", handler: asHandler(addUniversity.loader), allowed: ["consultant", "manager", "admin"] },
-  { name: "add consultant", path: "/dashboard/add-new-consultant", handler: asHandler(addConsultant.loader), allowed: ["manager", "admin"] },
+  {
+    name: "add university",
+    path: "/dashboard/add-university",
+    handler: asHandler(addUniversity.loader),
+    allowed: ["consultant", "manager", "admin"],
+  },
+  {
+    name: "add consultant",
+    path: "/dashboard/add-new-consultant",
+    handler: asHandler(addConsultant.loader),
+    allowed: ["manager", "admin"],
+  },
   { name: "user management", path: "/dashboard/user-management", handler: asHandler(userManagement.loader), allowed: ["manager", "admin"] },
-  { name: "add networking member", path: "/dashboard/add-new-networking-member", handler: asHandler(addNetworkingMember.loader), allowed: ["manager", "admin"] },
-  { name: "manage networking members", path: "/dashboard/manage-networking-member", handler: asHandler(manageNetworking.loader), allowed: ["manager", "admin"] },
-  { name: "edit networking member", path: "/dashboard/networkings/1", handler: asHandler(networkingMember.loader), allowed: ["manager", "admin"] },
+  {
+    name: "add networking member",
+    path: "/dashboard/add-new-networking-member",
+    handler: asHandler(addNetworkingMember.loader),
+    allowed: ["manager", "admin"],
+  },
+  {
+    name: "manage networking members",
+    path: "/dashboard/manage-networking-member",
+    handler: asHandler(manageNetworking.loader),
+    allowed: ["manager", "admin"],
+  },
+  {
+    name: "edit networking member",
+    path: "/dashboard/networkings/1",
+    handler: asHandler(networkingMember.loader),
+    allowed: ["manager", "admin"],
+  },
 ];
 
 async function run(route: Guarded, user: TestUser | null) {
@@ -90,10 +132,23 @@ describe("refusals", () => {
     const student = people.student as TestUser;
     const other = people.consultant as TestUser;
     const params = { email: other.email };
-    const load = await outcome(() => editProfile.loader({ request: request(`/dashboard/edit-user-profile/${other.email}`, { user: student }), params, context: context() } as never));
+    const load = await outcome(() =>
+      editProfile.loader({
+        request: request(`/dashboard/edit-user-profile/${other.email}`, { user: student }),
+        params,
+        context: context(),
+      } as never),
+    );
     expect(load.status).toBe(403);
     const save = await outcome(() =>
-      editProfile.action({ request: request(`/dashboard/edit-user-profile/${other.email}`, { user: student, form: { name: "Hacked", phone: "", address: "" } }), params, context: context() } as never),
+      editProfile.action({
+        request: request(`/dashboard/edit-user-profile/${other.email}`, {
+          user: student,
+          form: { name: "Hacked", phone: "", address: "" },
+        }),
+        params,
+        context: context(),
+      } as never),
     );
     expect(save.status).toBe(403);
   });
@@ -102,7 +157,11 @@ describe("refusals", () => {
     const student = people.student as TestUser;
     const target = people.networking as TestUser;
     const result = await outcome(() =>
-      changeRole.action({ request: request(`/dashboard/user-management/${target.id}/role`, { user: student, form: { role: "admin" } }), params: { id: target.id }, context: context() } as never),
+      changeRole.action({
+        request: request(`/dashboard/user-management/${target.id}/role`, { user: student, form: { role: "admin" } }),
+        params: { id: target.id },
+        context: context(),
+      } as never),
     );
     expect(result.status).toBe(403);
   });

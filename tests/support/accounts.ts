@@ -16,7 +16,11 @@ export async function createUser(options: { role?: Role; email?: string; name?: 
   const email = options.email ?? `user${counter}-${randomBytes(3).toString("hex")}@onward.test`;
   const name = options.name ?? `Test User ${counter}`;
   const password = `pass-${randomBytes(8).toString("hex")}`;
-  const { headers, response } = await getAuth().api.signUpEmail({ body: { name, email, password }, headers: new Headers(), returnHeaders: true });
+  const { headers, response } = await getAuth().api.signUpEmail({
+    body: { name, email, password },
+    headers: new Headers(),
+    returnHeaders: true,
+  });
   const role = options.role ?? "student";
   await db()
     .update(users)
@@ -38,7 +42,10 @@ export function context(clientIp = "203.0.113.7"): AppLoadContext {
 }
 
 /** A request as the given user (or signed out), like the browser would send. */
-export function request(path: string, options: { user?: TestUser | null; method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Request {
+export function request(
+  path: string,
+  options: { user?: TestUser | null; method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+): Request {
   const headers = new Headers(options.headers);
   if (options.user) headers.set("Cookie", options.user.cookie);
   const init: RequestInit = { method: options.method ?? (options.form ? "POST" : "GET"), headers };
@@ -46,22 +53,25 @@ export function request(path: string, options: { user?: TestUser | null; method?
   return new Request(`http://localhost:3000${path}`, init);
 }
 
-/** Runs a loader/action and gives back what it returned or threw as a Response (redirects, 403s). */
-export async function outcome(run: () => Promise<unknown>): Promise<{ status: number; location: string | null; value: unknown; response?: Response }> {
+type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
+
+function isDataWithInit(value: unknown): value is DataWithInit {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+/** Runs a loader/action and gives back what it returned or threw, as a status (redirects, 403s, 400s). */
+export async function outcome(
+  run: () => Promise<unknown>,
+): Promise<{ status: number; location: string | null; value: unknown; response?: Response }> {
   try {
     const value = await run();
     if (value instanceof Response) return { status: value.status, location: value.headers.get("Location"), value, response: value };
-    const init = (value as { init?: ResponseInit | null; data?: unknown } | null)?.init;
-    if (value && typeof value === "object" && "type" in value && (value as { type: string }).type === "DataWithResponseInit") {
-      return { status: init?.status ?? 200, location: null, value: (value as { data: unknown }).data };
-    }
+    if (isDataWithInit(value)) return { status: value.init?.status ?? 200, location: null, value: value.data };
     return { status: 200, location: null, value };
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location"), value: thrown, response: thrown };
-    if (thrown && typeof thrown === "object" && "type" in thrown && (thrown as { type: string }).type === "DataWithResponseInit") {
-      const error = thrown as { data: unknown; init: ResponseInit | null };
-      return { status: error.init?.status ?? 500, location: null, value: error.data };
-    }
+    if (thrown instanceof Response)
+      return { status: thrown.status, location: thrown.headers.get("Location"), value: thrown, response: thrown };
+    if (isDataWithInit(thrown)) return { status: thrown.init?.status ?? 500, location: null, value: thrown.data };
     throw thrown;
   }
 }

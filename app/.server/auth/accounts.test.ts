@@ -6,7 +6,17 @@ import { db } from "../db";
 import { auditEvents, mailOutbox, users, verifications } from "../db/schema";
 import { AppError } from "../errors";
 import { RateLimitedError } from "../security/rate-limit";
-import { changePassword, EMAIL_TAKEN, INVALID_CREDENTIALS, requestMagicLink, requestPasswordReset, resetPassword, signIn, signOut, signUp } from "./accounts";
+import {
+  changePassword,
+  EMAIL_TAKEN,
+  INVALID_CREDENTIALS,
+  requestMagicLink,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from "./accounts";
 import { getAuth } from "./auth";
 import { signUpSchema } from "./schemas";
 import { getSessionUser } from "./session";
@@ -33,7 +43,13 @@ async function sessionOf(cookie: string) {
 
 describe("sign-up", () => {
   test("creates a student, signs them in with an HttpOnly Lax session cookie, and queues the verification e-mail", async () => {
-    const { cookies } = await signUp({ name: "Rahima Akter", email: "Rahima@Example.com", password: "a long enough pass", ip, headers: noHeaders() });
+    const { cookies } = await signUp({
+      name: "Rahima Akter",
+      email: "Rahima@Example.com",
+      password: "a long enough pass",
+      ip,
+      headers: noHeaders(),
+    });
     const session = cookies.find((cookie) => cookie.startsWith("onward.session_token="));
     expect(session).toMatch(/HttpOnly/);
     expect(session).toMatch(/SameSite=Lax/);
@@ -92,16 +108,23 @@ describe("sign-in", () => {
     const second = await signIn({ email: user.email, password: user.password, ip, headers: noHeaders() });
     expect(cookieHeader(first.cookies)).not.toBe(cookieHeader(second.cookies));
     expect((await sessionOf(cookieHeader(second.cookies)))?.id).toBe(user.id);
-    const events = await db().select().from(auditEvents).where(and(eq(auditEvents.action, "sign-in"), eq(auditEvents.targetId, user.id)));
+    const events = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "sign-in"), eq(auditEvents.targetId, user.id)));
     expect(events).toHaveLength(2);
   });
 
   test("after 10 failures for one e-mail the next attempt is refused, whatever the address it comes from", async () => {
     const user = await createUser();
     for (let attempt = 1; attempt <= 10; attempt++) {
-      await expect(signIn({ email: user.email, password: "wrong", ip: `198.51.100.${attempt}`, headers: noHeaders() })).rejects.toThrow(INVALID_CREDENTIALS);
+      await expect(signIn({ email: user.email, password: "wrong", ip: `198.51.100.${attempt}`, headers: noHeaders() })).rejects.toThrow(
+        INVALID_CREDENTIALS,
+      );
     }
-    await expect(signIn({ email: user.email, password: user.password, ip: "198.51.100.99", headers: noHeaders() })).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(signIn({ email: user.email, password: user.password, ip: "198.51.100.99", headers: noHeaders() })).rejects.toBeInstanceOf(
+      RateLimitedError,
+    );
   });
 
   test("successful sign-ins do not count towards the limit", async () => {
@@ -121,12 +144,22 @@ describe("sessions", () => {
   test("changing the password ends the other sessions and keeps this one on a new cookie", async () => {
     const user = await createUser();
     const other = await signIn({ email: user.email, password: user.password, ip, headers: noHeaders() });
-    const cookies = await changePassword({ userId: user.id, currentPassword: user.password, newPassword: "a brand new passphrase", headers: new Headers({ Cookie: user.cookie }) });
+    const cookies = await changePassword({
+      userId: user.id,
+      currentPassword: user.password,
+      newPassword: "a brand new passphrase",
+      headers: new Headers({ Cookie: user.cookie }),
+    });
     expect(await sessionOf(cookieHeader(other.cookies))).toBeNull();
     expect(await sessionOf(user.cookie)).toBeNull();
     expect((await sessionOf(cookieHeader(cookies)))?.id).toBe(user.id);
     await expect(
-      changePassword({ userId: user.id, currentPassword: "wrong", newPassword: "whatever long", headers: new Headers({ Cookie: cookieHeader(cookies) }) }),
+      changePassword({
+        userId: user.id,
+        currentPassword: "wrong",
+        newPassword: "whatever long",
+        headers: new Headers({ Cookie: cookieHeader(cookies) }),
+      }),
     ).rejects.toThrow("Your current password is not right");
   });
 });
@@ -143,7 +176,10 @@ describe("password reset", () => {
     expect(await sessionOf(user.cookie)).toBeNull();
     await signIn({ email: user.email, password: "my new long password", ip, headers: noHeaders() });
     await expect(resetPassword({ token, password: "another new password" })).rejects.toThrow("expired or was already used");
-    const [event] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, "password.reset"), eq(auditEvents.targetId, user.id)));
+    const [event] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "password.reset"), eq(auditEvents.targetId, user.id)));
     expect(event).toBeDefined();
   });
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { hasRole, isRole, type Role } from "~/lib/roles";
+import { getConfig } from "../config";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { redirectWithToast } from "../toast";
@@ -55,11 +56,23 @@ async function findSessionUser(request: Request): Promise<SessionUser | null> {
 
 export const SIGN_IN_REQUIRED = "Please sign in to see this feature.";
 
-/** The signed-in person; otherwise a redirect to /login that brings them back here afterwards. */
+export const TWO_FACTOR_REQUIRED = "Turn on two-factor sign-in to keep using your manager account.";
+
+/**
+ * The signed-in person; otherwise a redirect to /login that brings them back here afterwards.
+ * When REQUIRE_STAFF_TWO_FACTOR is set, a manager or admin without a second factor is sent
+ * to their profile to turn it on before anything else.
+ */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (user) return user;
   const url = new URL(request.url);
+  if (user) {
+    const mustEnroll = getConfig().requireStaffTwoFactor && hasRole(user.role, ["manager"]) && !user.twoFactorEnabled;
+    if (mustEnroll && url.pathname !== "/dashboard/profile") {
+      throw await redirectWithToast("/dashboard/profile", { type: "info", text: TWO_FACTOR_REQUIRED });
+    }
+    return user;
+  }
   const redirectTo = `${url.pathname}${url.search}`;
   throw await redirectWithToast(`/login?${new URLSearchParams({ redirectTo })}`, { type: "info", text: SIGN_IN_REQUIRED });
 }

@@ -21,7 +21,14 @@ afterEach(async () => {
   worker = undefined;
 });
 
-const message = (to: string) => renderMail({ to, subject: "Hello <there>", greeting: "Hi & welcome,", paragraphs: ["A <b>test</b>."], action: { label: "Open", url: "http://localhost:3000/x?a=1&b=2" } });
+const message = (to: string) =>
+  renderMail({
+    to,
+    subject: "Hello <there>",
+    greeting: "Hi & welcome,",
+    paragraphs: ["A <b>test</b>."],
+    action: { label: "Open", url: "http://localhost:3000/x?a=1&b=2" },
+  });
 
 test("renders HTML and text bodies and escapes what it is given", () => {
   const mail = message("a@example.com");
@@ -34,14 +41,27 @@ test("renders HTML and text bodies and escapes what it is given", () => {
 test("a queued message reaches the SMTP server within 5 seconds of being queued", async () => {
   const smtp = await startSmtpServer();
   try {
-    worker = startMailWorker({ database: db, transport: createMailTransport({ smtpUrl: smtp.url, from: "Onward <no-reply@onward.test>", dataDir: "" }) });
+    worker = startMailWorker({
+      database: db,
+      transport: createMailTransport({ smtpUrl: smtp.url, from: "Onward <no-reply@onward.test>", dataDir: "" }),
+    });
     const queuedAt = Date.now();
     await queueMail(db(), message("fast@example.com"));
     const received = await smtp.waitFor("fast@example.com", 5_000);
     expect(Date.now() - queuedAt).toBeLessThan(5_000);
     expect(received.raw).toContain("Subject: Hello <there>");
     const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "fast@example.com"));
-    await expect.poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.id, row?.id ?? 0)))[0]?.status).toBe("sent");
+    await expect
+      .poll(
+        async () =>
+          (
+            await db()
+              .select()
+              .from(mailOutbox)
+              .where(eq(mailOutbox.id, row?.id ?? 0))
+          )[0]?.status,
+      )
+      .toBe("sent");
   } finally {
     await smtp.stop();
   }
@@ -51,10 +71,16 @@ test("while the SMTP server is down nothing is lost, and the message leaves once
   const smtp = await startSmtpServer();
   const port = Number(new URL(smtp.url).port);
   await smtp.stop();
-  worker = startMailWorker({ database: db, transport: createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "no-reply@onward.test", dataDir: "" }), pollMs: 200 });
+  worker = startMailWorker({
+    database: db,
+    transport: createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "no-reply@onward.test", dataDir: "" }),
+    pollMs: 200,
+  });
   await queueMail(db(), message("patient@example.com"));
   await expect
-    .poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.to, "patient@example.com")))[0]?.lastError ?? null, { timeout: 5_000 })
+    .poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.to, "patient@example.com")))[0]?.lastError ?? null, {
+      timeout: 5_000,
+    })
     .not.toBeNull();
   const [failed] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "patient@example.com"));
   expect(failed).toMatchObject({ status: "pending", attempts: 1 });
@@ -64,7 +90,9 @@ test("while the SMTP server is down nothing is lost, and the message leaves once
     // Skip the back-off wait rather than sleeping through it.
     await db().update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.to, "patient@example.com"));
     await smtp.waitFor("patient@example.com", 5_000);
-    await expect.poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.to, "patient@example.com")))[0]?.status).toBe("sent");
+    await expect
+      .poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.to, "patient@example.com")))[0]?.status)
+      .toBe("sent");
   } finally {
     await smtp.stop();
   }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
+import * as photoRoute from "~/routes/api/photo";
 import { context, createUser, outcome, request, type TestUser } from "../../../tests/support/accounts";
 import { useTestDatabase } from "../../../tests/support/database-per-file";
 import { getSessionUser, type SessionUser } from "../auth/session";
@@ -9,7 +10,6 @@ import { auditEvents, users } from "../db/schema";
 import { getStorage } from "../storage/storage";
 import { changeUserRole, listUsers } from "./manage";
 import { updateProfile } from "./profile";
-import * as photoRoute from "~/routes/api/photo";
 
 useTestDatabase();
 
@@ -26,7 +26,10 @@ describe("changing roles", () => {
     await changeUserRole({ actor: await actor(manager), targetId: student.id, role: "consultant" });
     const [row] = await db().select({ role: users.role }).from(users).where(eq(users.id, student.id));
     expect(row?.role).toBe("consultant");
-    const [event] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, "role.changed"), eq(auditEvents.targetId, student.id)));
+    const [event] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "role.changed"), eq(auditEvents.targetId, student.id)));
     expect(event).toMatchObject({ actorId: manager.id, detail: { from: "student", to: "consultant" } });
     // Takes effect on the user's next request.
     expect((await getSessionUser(request("/", { user: student })))?.role).toBe("consultant");
@@ -42,7 +45,10 @@ describe("changing roles", () => {
     await expect(changeUserRole({ actor: await actor(manager), targetId: target.id, role: to })).rejects.toThrow("Only an admin");
     const [row] = await db().select({ role: users.role }).from(users).where(eq(users.id, target.id));
     expect(row?.role).toBe(from);
-    const refusals = await db().select().from(auditEvents).where(and(eq(auditEvents.action, "role.refused"), eq(auditEvents.targetId, target.id)));
+    const refusals = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "role.refused"), eq(auditEvents.targetId, target.id)));
     expect(refusals).toHaveLength(1);
   });
 
@@ -85,7 +91,14 @@ describe("profiles and photos", () => {
 
   test("a photo is checked by its bytes, resized to 512 px and stripped of metadata", async () => {
     const user = await createUser();
-    await updateProfile({ actor: await actor(user), email: user.email, name: "New Name", phone: "+880 1711 000000", address: "Dhaka", photo: await png(1200, 800) });
+    await updateProfile({
+      actor: await actor(user),
+      email: user.email,
+      name: "New Name",
+      phone: "+880 1711 000000",
+      address: "Dhaka",
+      photo: await png(1200, 800),
+    });
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ name: "New Name", phone: "+880 1711 000000", address: "Dhaka" });
     const stored = await getStorage().get(row?.image ?? "");
@@ -94,19 +107,30 @@ describe("profiles and photos", () => {
     expect(metadata.exif).toBeUndefined();
 
     const notAnImage = Buffer.from("<?php system($_GET['c']); ?>");
-    await expect(updateProfile({ actor: await actor(user), email: user.email, name: "N", phone: "", address: "", photo: notAnImage })).rejects.toThrow("JPEG, PNG or WebP");
+    await expect(
+      updateProfile({ actor: await actor(user), email: user.email, name: "N", phone: "", address: "", photo: notAnImage }),
+    ).rejects.toThrow("JPEG, PNG or WebP");
   });
 
   test("a student's photo is shown only to signed-in people; a consultant's to everyone", async () => {
     const student = await createUser();
     const consultant = await createUser({ role: "consultant" });
     for (const person of [student, consultant]) {
-      await updateProfile({ actor: await actor(person), email: person.email, name: person.name, phone: "", address: "", photo: await png(64, 64) });
+      await updateProfile({
+        actor: await actor(person),
+        email: person.email,
+        name: person.name,
+        phone: "",
+        address: "",
+        photo: await png(64, 64),
+      });
     }
     const loadPhoto = async (owner: TestUser, viewer: TestUser | null) => {
       const [row] = await db().select({ image: users.image }).from(users).where(eq(users.id, owner.id));
       const [, userId = "", file = ""] = (row?.image ?? "").split("/");
-      return outcome(() => photoRoute.loader({ request: request(`/${row?.image}`, { user: viewer }), params: { userId, file }, context: context() } as never));
+      return outcome(() =>
+        photoRoute.loader({ request: request(`/${row?.image}`, { user: viewer }), params: { userId, file }, context: context() } as never),
+      );
     };
     expect((await loadPhoto(student, null)).status).toBe(404);
     const signedIn = await loadPhoto(student, consultant);
@@ -122,6 +146,8 @@ describe("profiles and photos", () => {
     const student = await createUser();
     const other = await createUser();
     await updateProfile({ actor: await actor(manager), email: student.email, name: "Edited By Manager", phone: "", address: "" });
-    await expect(updateProfile({ actor: await actor(student), email: other.email, name: "Nope", phone: "", address: "" })).rejects.toThrow("only your own profile");
+    await expect(updateProfile({ actor: await actor(student), email: other.email, name: "Nope", phone: "", address: "" })).rejects.toThrow(
+      "only your own profile",
+    );
   });
 });
