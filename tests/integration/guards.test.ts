@@ -22,9 +22,9 @@ import * as profile from "~/routes/dashboard/profile";
 import * as userManagement from "~/routes/dashboard/user-management";
 import * as networking from "~/routes/networking";
 import { context, createUser, outcome, request, type TestUser } from "../support/accounts";
-import { useTestDatabase } from "../support/database-per-file";
+import { withTestDatabase } from "../support/database-per-file";
 
-useTestDatabase();
+withTestDatabase();
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: ReturnType<typeof context> }) => Promise<unknown>;
 type Guarded = {

@@ -4,7 +4,7 @@ import { resetLimiters } from "~/.server/security/rate-limit";
 import { createTestDatabase } from "./test-database";
 
 /** Gives the calling test file its own fresh, migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
-export function useTestDatabase(): { handle: () => DatabaseHandle } {
+export function withTestDatabase(): { handle: () => DatabaseHandle } {
   let database: DatabaseHandle | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -1,7 +1,7 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { context, cookieHeader, createUser } from "../../../tests/support/accounts";
-import { useTestDatabase } from "../../../tests/support/database-per-file";
+import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { db } from "../db";
 import { auditEvents, mailOutbox, users, verifications } from "../db/schema";
 import { AppError } from "../errors";
@@ -21,7 +21,7 @@ import { getAuth } from "./auth";
 import { signUpSchema } from "./schemas";
 import { getSessionUser } from "./session";
 
-useTestDatabase();
+withTestDatabase();
 
 const ip = context().clientIp;
 const noHeaders = () => new Headers();

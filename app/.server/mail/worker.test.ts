@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
-import { useTestDatabase } from "../../../tests/support/database-per-file";
+import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { startSmtpServer } from "../../../tests/support/smtp";
 import { db } from "../db";
 import { mailOutbox } from "../db/schema";
@@ -13,7 +13,7 @@ import { renderMail } from "./templates";
 import { createMailTransport } from "./transport";
 import { type MailWorker, startMailWorker } from "./worker";
 
-useTestDatabase();
+withTestDatabase();
 
 let worker: MailWorker | undefined;
 afterEach(async () => {

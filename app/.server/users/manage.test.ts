@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import * as photoRoute from "~/routes/api/photo";
 import { context, createUser, outcome, request, type TestUser } from "../../../tests/support/accounts";
-import { useTestDatabase } from "../../../tests/support/database-per-file";
+import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { getSessionUser, type SessionUser } from "../auth/session";
 import { db } from "../db";
 import { auditEvents, users } from "../db/schema";
@@ -11,7 +11,7 @@ import { getStorage } from "../storage/storage";
 import { changeUserRole, listUsers } from "./manage";
 import { updateProfile } from "./profile";
 
-useTestDatabase();
+withTestDatabase();
 
 async function actor(user: TestUser): Promise<SessionUser> {
   const session = await getSessionUser(request("/", { user }));
