@@ -1,24 +1,62 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { test } from "@playwright/test";
-import { copyDataDir, type ServerProcess, startServer } from "../support/server-process";
+import type { Role } from "~/lib/roles";
+import { copyDataDir, projectRoot, type ServerProcess, startServer } from "../support/server-process";
+
+export type SeedUser = { email: string; password: string; name: string; role: Role };
+
+type AppOptions = {
+  /** Extra environment, computed when the app starts (after other beforeAll hooks, e.g. an SMTP server). */
+  env?: () => Record<string, string>;
+  /** Verified accounts made with `npm run create-user` before the server starts. */
+  users?: SeedUser[];
+};
 
 /**
  * Starts the built app for the test file that calls it, on a free port with its own
  * copy of the template DATA_DIR, and stops it when the file's tests are done.
  */
-export function setUpApp() {
+export function setUpApp(options: AppOptions = {}) {
   let server: ServerProcess | undefined;
   test.beforeAll(async () => {
     const template = process.env.ONWARD_E2E_TEMPLATE;
     if (!template) throw new Error("The e2e global setup did not run");
-    server = await startServer({ DATA_DIR: await copyDataDir(template), LOG_LEVEL: "warn" });
+    const dataDir = await copyDataDir(template);
+    for (const user of options.users ?? []) createUser(dataDir, user);
+    server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", ...options.env?.() });
   });
   test.afterAll(async () => {
     await server?.stop();
   });
   return {
-    url(path = "/") {
+    url(pathname = "/") {
       if (!server) throw new Error("The app is not running");
-      return `${server.url}${path}`;
+      return `${server.url}${pathname}`;
     },
   };
+}
+
+function createUser(dataDir: string, user: SeedUser) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"),
+      "scripts/create-user.ts",
+      "--email",
+      user.email,
+      "--password",
+      user.password,
+      "--name",
+      user.name,
+      "--role",
+      user.role,
+    ],
+    {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" },
+      encoding: "utf8",
+    },
+  );
+  if (result.status !== 0) throw new Error(`create-user failed: ${result.stdout}${result.stderr}`);
 }
