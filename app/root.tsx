@@ -22,6 +22,7 @@ import { PendingIndicator } from "./components/layout/pending-indicator";
 import { useNonce, useRequestId } from "./components/layout/request-info";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { VerifyEmailBanner } from "./components/layout/verify-email-banner";
 import { ToastMessage } from "./components/ui/toast";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -66,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <PendingIndicator />
         <ToastMessage toast={data?.toast ?? null} />
         <SiteHeader showLogo={!inDashboard} signedIn={Boolean(data?.user)} />
+        {data?.user && !data.user.emailVerified ? <VerifyEmailBanner email={data.user.email} /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>

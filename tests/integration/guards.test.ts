@@ -20,6 +20,7 @@ import * as myAppointments from "~/routes/dashboard/my-appointments";
 import * as networkingMember from "~/routes/dashboard/networking-member";
 import * as profile from "~/routes/dashboard/profile";
 import * as userManagement from "~/routes/dashboard/user-management";
+import * as devMail from "~/routes/dev/mail";
 import * as networking from "~/routes/networking";
 import { context, createUser, outcome, request, type TestUser } from "../support/accounts";
 import { withTestDatabase } from "../support/database-per-file";
@@ -121,6 +122,27 @@ describe.each(guarded)("$name", (route) => {
 });
 
 describe("refusals", () => {
+  test("the role-change confirmation page refuses students and signed-out visitors, and admits managers", async () => {
+    const target = people.networking as TestUser;
+    const load = (user: TestUser | null) =>
+      outcome(() =>
+        changeRole.loader({
+          request: request(`/dashboard/user-management/${target.id}/role?role=consultant`, { user }),
+          params: { id: target.id },
+          context: context(),
+        } as never),
+      );
+    expect((await load(null)).status).toBe(302);
+    expect((await load(people.student as TestUser)).status).toBe(403);
+    expect((await load(people.consultant as TestUser)).status).toBe(403);
+    expect((await load(people.manager as TestUser)).status).toBe(200);
+  });
+
+  test("the development mailbox does not exist outside development", async () => {
+    const result = await outcome(() => devMail.loader());
+    expect(result.status).toBe(404);
+  });
+
   test("are recorded in the audit log", async () => {
     const student = people.student as TestUser;
     await run(guarded.find((route) => route.name === "user management") as Guarded, student);

@@ -1,4 +1,4 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { Logo } from "~/components/ui/logo";
 import { menuFor } from "~/lib/dashboard-menu";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/layout";
 /** Every dashboard page needs a signed-in person; each page also checks its own roles. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { menu: menuFor(user.role), name: user.name, role: user.role, emailVerified: user.emailVerified };
+  return { menu: menuFor(user.role), name: user.name, role: user.role };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
@@ -39,26 +39,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <div className="min-w-0 flex-1" data-testid="dashboard-content">
-        {loaderData.emailVerified ? null : <VerifyBanner />}
         <Outlet />
       </div>
-    </div>
-  );
-}
-
-function VerifyBanner() {
-  return (
-    <div
-      className="mb-6 flex flex-wrap items-center gap-3 rounded-md border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-      role="status"
-    >
-      <span>Please confirm your e-mail address: open the link we sent you.</span>
-      <Form method="post" action="/dashboard/profile">
-        <input type="hidden" name="intent" value="resend-verification" />
-        <button type="submit" className="font-semibold underline">
-          Send the link again
-        </button>
-      </Form>
     </div>
   );
 }
