@@ -103,6 +103,20 @@ describe("accounts over HTTP", () => {
     expect((await post("/login", form)).status).toBe(400);
   });
 
+  test("an unknown or expired verification link lands on a page that says so and offers a new one", async () => {
+    const response = await fetch(`${server.url}/api/auth/verify-email?token=not-a-real-token&callbackURL=%2Fverify-email`, {
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location") ?? "";
+    expect(location).toMatch(/\/verify-email\?error=/);
+    const page = await (await fetch(new URL(location, server.url))).text();
+    expect(page).toContain("This link does not work");
+    expect(page).toContain("Send a new link");
+    const reset = await (await fetch(`${server.url}/reset-password?error=INVALID_TOKEN`)).text();
+    expect(reset).toContain("The password reset link has expired or was already used.");
+  });
+
   test("better-auth's own sign-in endpoints are not reachable over HTTP", async () => {
     const response = await post("/api/auth/sign-in/email", { email: "karim@example.com", password: "mango season 2026" });
     expect([404, 405]).toContain(response.status);

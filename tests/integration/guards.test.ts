@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/.server/db";
-import { auditEvents } from "~/.server/db/schema";
+import { auditEvents, users } from "~/.server/db/schema";
 import type { Role } from "~/lib/roles";
 import * as apply from "~/routes/apply";
 import * as bookAppointment from "~/routes/book-appointment";
@@ -173,6 +173,23 @@ describe("refusals", () => {
       } as never),
     );
     expect(save.status).toBe(403);
+  });
+
+  test("posting a role with a profile edit changes nothing but the profile", async () => {
+    const student = await createUser();
+    const save = await outcome(() =>
+      editProfile.action({
+        request: request(`/dashboard/edit-user-profile/${student.email}`, {
+          user: student,
+          form: { name: "Renamed", phone: "", address: "", role: "admin", email: "other@example.com" },
+        }),
+        params: { email: student.email },
+        context: context(),
+      } as never),
+    );
+    expect(save.status).toBe(302);
+    const [row] = await db().select().from(users).where(eq(users.id, student.id));
+    expect(row).toMatchObject({ name: "Renamed", role: "student", email: student.email });
   });
 
   test("a student cannot change roles, even by posting directly", async () => {
