@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { specNavigationLinks } from "../support/navigation";
 import { setUpApp } from "./app";
 
 const app = setUpApp();
@@ -8,24 +9,7 @@ test("every navigation link reaches a page that answers 200", async ({ page, req
   const hrefs = await page
     .locator('nav[aria-label="Main"] a[href^="/"]')
     .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href") ?? ""))]);
-  for (const href of [
-    "/",
-    "/usa-details",
-    "/uk-details",
-    "/denmark-details",
-    "/australia-details",
-    "/canada-details",
-    "/find-university",
-    "/skills",
-    "/networking",
-    "/apply",
-    "/book-appointment",
-    "/contact",
-    "/countries",
-    "/ielts-details",
-    "/login",
-    "/signup",
-  ]) {
+  for (const href of specNavigationLinks) {
     expect(hrefs).toContain(href);
   }
   for (const href of hrefs) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db/index";
 import { setSiteSetting } from "~/.server/settings/site-settings";
+import { specNavigationLinks } from "../support/navigation";
 import { freePort, type ServerProcess, spawnServer, startServer } from "../support/server-process";
 import { createTcpProxy } from "../support/tcp-proxy";
 import { createServerEnvironment, databaseKind } from "../support/test-database";
@@ -40,23 +41,7 @@ describe("the production server", () => {
     const html = await response.text();
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     expect(html).toContain(`nonce="${nonce}"`);
-    for (const href of [
-      "/usa-details",
-      "/uk-details",
-      "/denmark-details",
-      "/australia-details",
-      "/canada-details",
-      "/find-university",
-      "/skills",
-      "/networking",
-      "/apply",
-      "/book-appointment",
-      "/contact",
-      "/countries",
-      "/ielts-details",
-      "/login",
-      "/signup",
-    ]) {
+    for (const href of specNavigationLinks) {
       expect(html).toContain(`href="${href}"`);
     }
   });

@@ -50,7 +50,8 @@ export function limiter(limit: Limit): Limiter {
   const { redisUrl } = getConfig();
   let store: RateLimiterMemory | RateLimiterRedis;
   if (redisUrl) {
-    redis ??= new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    // Commands wait for the connection at start-up; once Redis is gone they fail fast to the in-memory insurance.
+    redis ??= new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     redis.on("error", (error) => logger.warn({ err: error }, "the rate-limit store (Redis) is unreachable"));
     store = new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
   } else {

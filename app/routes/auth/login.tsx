@@ -6,6 +6,7 @@ import { getSessionUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
 import { formFailure } from "~/.server/errors";
 import { type FormErrors, invalidForm, parseForm } from "~/.server/forms";
+import { setCookieHeaders } from "~/.server/set-cookies";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import type { Route } from "./+types/login";
@@ -41,8 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "google") {
     const { url, cookies } = await startGoogleSignIn({ redirectTo, headers: request.headers });
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    const headers = setCookieHeaders(cookies);
     return redirect(url, { headers });
   }
 
@@ -66,8 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return invalidForm(form.errors, form.values);
   try {
     const { cookies, twoFactorRequired } = await signIn({ ...form.data, ip: context.clientIp, headers: request.headers });
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    const headers = setCookieHeaders(cookies);
     if (twoFactorRequired) return redirect(`/login/two-factor?${new URLSearchParams({ redirectTo })}`, { headers });
     return redirect(redirectTo, { headers });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { signOut } from "~/.server/auth/accounts";
 import { getSessionUser } from "~/.server/auth/session";
+import { setCookieHeaders } from "~/.server/set-cookies";
 import { recordAuditEvent } from "~/.server/users/audit";
 import type { Route } from "./+types/logout";
 
@@ -13,7 +14,6 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   const cookies = await signOut(request.headers);
   if (user) await recordAuditEvent({ action: "sign-out", actorId: user.id, targetId: user.id });
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  const headers = setCookieHeaders(cookies);
   return redirect("/login", { headers });
 }

@@ -4,6 +4,7 @@ import { safeRedirect, signUpSchema } from "~/.server/auth/schemas";
 import { getSessionUser } from "~/.server/auth/session";
 import { AppError, formFailure } from "~/.server/errors";
 import { invalidForm, parseForm } from "~/.server/forms";
+import { setCookieHeaders } from "~/.server/set-cookies";
 import { redirectWithToast } from "~/.server/toast";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
@@ -20,8 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return invalidForm(form.errors, form.values);
   try {
     const { cookies } = await signUp({ ...form.data, ip: context.clientIp, headers: request.headers });
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    const headers = setCookieHeaders(cookies);
     return redirectWithToast(
       safeRedirect(formData.get("redirectTo")),
       { type: "success", text: "Account created successfully" },

@@ -3,6 +3,7 @@ import { verifyTwoFactorCode } from "~/.server/auth/accounts";
 import { safeRedirect, totpCodeSchema } from "~/.server/auth/schemas";
 import { formFailure } from "~/.server/errors";
 import { invalidForm, parseForm } from "~/.server/forms";
+import { setCookieHeaders } from "~/.server/set-cookies";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
 import type { Route } from "./+types/two-factor";
@@ -23,8 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
       trustDevice: formData.get("trustDevice") === "on",
       headers: request.headers,
     });
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    const headers = setCookieHeaders(cookies);
     return redirect(safeRedirect(formData.get("redirectTo")), { headers });
   } catch (error) {
     return formFailure(error, form.values);

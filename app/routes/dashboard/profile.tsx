@@ -5,6 +5,7 @@ import { changePasswordSchema, totpCodeSchema } from "~/.server/auth/schemas";
 import { requireUser } from "~/.server/auth/session";
 import { formFailure } from "~/.server/errors";
 import { invalidForm, parseForm } from "~/.server/forms";
+import { setCookieHeaders } from "~/.server/set-cookies";
 import { redirectWithToast } from "~/.server/toast";
 import { photoUrl } from "~/.server/users/photo";
 import { Page } from "~/components/layout/page";
@@ -28,12 +29,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const passwordOnly = z.object({ password: z.string().min(1, "Enter your password") });
-
-function withCookies(cookies: string[]) {
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return headers;
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -62,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(
         "/dashboard/profile",
         { type: "success", text: "Your password has been changed; other devices are signed out." },
-        { headers: withCookies(cookies) },
+        { headers: setCookieHeaders(cookies) },
       );
     } catch (error) {
       return formFailure(error, { intent: "change-password" });
@@ -89,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(
         "/dashboard/profile",
         { type: "success", text: "Two-factor sign-in is on." },
-        { headers: withCookies(cookies) },
+        { headers: setCookieHeaders(cookies) },
       );
     } catch (error) {
       return formFailure(error, { intent: "confirm-2fa" });
@@ -104,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(
         "/dashboard/profile",
         { type: "success", text: "Two-factor sign-in is off." },
-        { headers: withCookies(cookies) },
+        { headers: setCookieHeaders(cookies) },
       );
     } catch (error) {
       return formFailure(error, { intent: "disable-2fa" });
