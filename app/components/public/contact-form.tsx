@@ -1,0 +1,80 @@
+import { Form, useLocation, useNavigation } from "react-router";
+import type { ContactFormFailure, ContactFormValues } from "~/lib/contact-form";
+import { primaryButton } from "../ui/button-styles";
+import { HoneypotField, TextAreaField, TextField } from "../ui/field";
+
+const MESSAGE_MAX_LENGTH = 5_000;
+
+/**
+ * The contact ("Become Our Student") and enrolment form. It posts to the server, which
+ * is the only judge of the input; `noValidate` lets the server's messages (not the
+ * browser's) explain what is missing, with or without JavaScript.
+ */
+export function ContactForm({
+  action,
+  failure,
+  initialValues,
+  withMessage = true,
+  submitLabel = "Submit",
+}: {
+  action: string;
+  failure: ContactFormFailure | undefined;
+  initialValues?: Partial<ContactFormValues>;
+  withMessage?: boolean;
+  submitLabel?: string;
+}) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === action;
+  const values = failure?.values ?? initialValues ?? {};
+  const errors = failure?.fieldErrors ?? {};
+  return (
+    // A new page (after success) or a new refusal remounts the form: emptied, or showing exactly what the server kept.
+    <Form method="post" action={action} noValidate className="grid gap-4" key={`${location.key}:${failure ? JSON.stringify(failure) : ""}`}>
+      {failure ? (
+        <p id="form-error" role="alert" className="rounded-md border border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800">
+          {failure.formError}
+        </p>
+      ) : null}
+      <TextField label="Name" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} maxLength={200} />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        defaultValue={values.phone}
+        error={errors.phone}
+        maxLength={30}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={values.email}
+        error={errors.email}
+        maxLength={254}
+      />
+      {withMessage ? (
+        <TextAreaField
+          label="Message"
+          name="message"
+          rows={5}
+          required
+          defaultValue={values.message}
+          error={errors.message}
+          hint={`Up to ${MESSAGE_MAX_LENGTH.toLocaleString("en")} characters.`}
+        />
+      ) : null}
+      <HoneypotField />
+      <div>
+        <button type="submit" className={primaryButton} disabled={submitting}>
+          {submitting ? "Sending…" : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
