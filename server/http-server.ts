@@ -10,6 +10,15 @@ import type { Config } from "../app/.server/config";
 import type { DatabaseHandle } from "../app/.server/db/client";
 import { logger } from "../app/.server/logger";
 import { requestStorage } from "../app/.server/request-context";
+import {
+  CACHE_VARY,
+  CACHEABLE_CACHE_CONTROL,
+  type CachedPage,
+  type HtmlCache,
+  htmlCache,
+  isCacheableRequest,
+  isCacheableResponse,
+} from "./html-cache";
 import { securityHeaders } from "./security-headers";
 import { pickEncoding, type StaticFile } from "./static-files";
 
@@ -20,6 +29,8 @@ type ServerOptions = {
   database: DatabaseHandle;
   staticFiles: Map<string, StaticFile>;
   handler: AppHandler;
+  /** Rendered pages for anonymous visitors; the process-wide cache unless a test passes its own. */
+  pageCache?: HtmlCache;
 };
 
 const compressibleType = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/;
@@ -30,8 +41,9 @@ const READY_TIMEOUT_MS = 2_000;
  * everything else through React Router. Every response gets the security headers,
  * a request id, and compression when the client accepts it.
  */
-export function createHttpServer({ config, database, staticFiles, handler }: ServerOptions): http.Server {
+export function createHttpServer({ config, database, staticFiles, handler, pageCache = htmlCache }: ServerOptions): http.Server {
   const https = new URL(config.appUrl).protocol === "https:";
+  const formActions = formActionsFor(config);
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string, nonce: string, clientIp: string) {
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
@@ -51,10 +63,21 @@ export function createHttpServer({ config, database, staticFiles, handler }: Ser
     const file = (method === "GET" || method === "HEAD") && staticFiles.get(pathname);
     if (file) return sendStatic(req, res, file);
 
+    // Anonymous visitors share one rendering of a public page; anyone with our cookies gets their own.
+    const url = req.url ?? "/";
+    const cacheable = isCacheableRequest(method, url, req.headers.cookie);
+    if (cacheable) {
+      const cached = pageCache.get(url);
+      if (cached) return sendCachedPage(req, res, cached, { https, formActions });
+    }
+
     const request = createRequest(req, res, { trustProxy: config.trustProxy });
     // Only our server may say who the client is: a client's own copy of the header is replaced.
     request.headers.set(CLIENT_IP_HEADER, clientIp);
     const response = await handler(request, { requestId, nonce, clientIp });
+    if (cacheable && method === "GET" && isCacheableResponse(response)) {
+      return sendCachedPage(req, res, await pageCache.store(url, response), { https, formActions });
+    }
     await sendResponse(req, res, response);
   }
 
@@ -64,7 +87,7 @@ export function createHttpServer({ config, database, staticFiles, handler }: Ser
     const nonce = randomBytes(16).toString("base64");
     const clientIp = clientIpFrom(req, config.trustProxy);
     res.setHeader("X-Request-Id", requestId);
-    for (const [name, value] of Object.entries(securityHeaders({ nonce, https, formActions: formActionsFor(config) }))) {
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, https, formActions }))) {
       res.setHeader(name, value);
     }
     res.on("finish", () => {
@@ -120,6 +143,38 @@ function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, file: S
   const encoding = pickEncoding(req.headers["accept-encoding"]);
   const body = (encoding === "br" && file.brotli) || (encoding === "gzip" && file.gzip) || file.body;
   if (body !== file.body && encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.writeHead(200);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * Sends a page from the anonymous cache: its stored bytes (pre-compressed), a CSP that
+ * allows exactly its inline scripts by hash, and headers that let a shared cache keep it.
+ */
+function sendCachedPage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  page: CachedPage,
+  options: { https: boolean; formActions: string[] },
+) {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  if (page.contentType.startsWith("text/html")) {
+    const headers = securityHeaders({ scriptHashes: page.scriptHashes, https: options.https, formActions: options.formActions });
+    res.setHeader("Content-Security-Policy", headers["Content-Security-Policy"] ?? "");
+  }
+  res.setHeader("Content-Type", page.contentType);
+  res.setHeader("Cache-Control", CACHEABLE_CACHE_CONTROL);
+  res.setHeader("Vary", CACHE_VARY);
+  res.setHeader("ETag", page.etag);
+  if (req.headers["if-none-match"] === page.etag) {
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.body;
+  if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.writeHead(200);
   res.end(req.method === "HEAD" ? undefined : body);
