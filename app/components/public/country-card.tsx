@@ -11,7 +11,17 @@ export type CountrySummary = {
 export const countryStatusLabel = { launched: "Launched", upcoming: "Upcoming" } as const;
 
 /** A country guide in a grid: flag, name, status and a link to the guide. */
-export function CountryCard({ country, lazy = true }: { country: CountrySummary; lazy?: boolean }) {
+export function CountryCard({
+  country,
+  lazy = true,
+  headingLevel = 3,
+}: {
+  country: CountrySummary;
+  lazy?: boolean;
+  /** The card's title level: 2 where the cards are the page's sections, 3 under a section heading. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       <img
@@ -25,7 +35,7 @@ export function CountryCard({ country, lazy = true }: { country: CountrySummary;
       />
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-center justify-between gap-2">
-          <h3 className="text-lg font-semibold text-slate-900">{country.title}</h3>
+          <Heading className="text-lg font-semibold text-slate-900">{country.title}</Heading>
           <span
             className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
               country.status === "launched" ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"
@@ -39,7 +49,7 @@ export function CountryCard({ country, lazy = true }: { country: CountrySummary;
           to={`/countries/${country.id}`}
           className="mt-4 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
         >
-          Study in {country.title}
+          Read the {country.title} guide
         </Link>
       </div>
     </article>

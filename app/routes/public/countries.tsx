@@ -17,7 +17,7 @@ export default function CountriesPage({ loaderData }: Route.ComponentProps) {
       <ul aria-label="Country guides" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.countries.map((country, index) => (
           <li key={country.id} data-testid="country">
-            <CountryCard country={country} lazy={index >= 3} />
+            <CountryCard country={country} lazy={index >= 3} headingLevel={2} />
           </li>
         ))}
       </ul>

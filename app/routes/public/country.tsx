@@ -24,8 +24,8 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           className="aspect-[8/5] w-full max-w-xs rounded-lg border border-slate-200 bg-slate-50 object-contain p-4"
         />
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{countryStatusLabel[guide.status]}</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Study in {guide.title}</h1>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Country guide · {countryStatusLabel[guide.status]}</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{guide.title}</h1>
           <p className="mt-3 text-lg text-slate-700">{guide.summary}</p>
         </div>
       </div>
@@ -129,7 +129,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
     ? pageMeta({
         matches,
         path: `/countries/${params.id}`,
-        title: `Study in ${loaderData.guide.title}: papers, costs and process`,
+        title: `${loaderData.guide.title} study guide: papers, costs and process`,
         description: `${loaderData.guide.title} study guide for students from Bangladesh: paper requirements, sponsor documents, visa process and costs.`,
       })
     : [{ title: "Page not found | Onward" }];
