@@ -148,35 +148,54 @@ function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, file: S
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
+type Encoding = "br" | "gzip" | "identity";
+const cachedPageHeaders = new WeakMap<CachedPage, Record<Encoding, Record<string, string | number>>>();
+
 /**
- * Sends a page from the anonymous cache: its stored bytes (pre-compressed), a CSP that
- * allows exactly its inline scripts by hash, and headers that let a shared cache keep it.
+ * The headers of a cached page, made once per page and encoding: a CSP that allows exactly
+ * its inline scripts by hash, and the headers that let a shared cache keep it.
  */
+function headersForCachedPage(page: CachedPage, options: { https: boolean; formActions: string[] }) {
+  let prepared = cachedPageHeaders.get(page);
+  if (!prepared) {
+    const common: Record<string, string | number> = Object.fromEntries(page.headers);
+    if (page.contentType.startsWith("text/html")) {
+      const csp = securityHeaders({ scriptHashes: page.scriptHashes, https: options.https, formActions: options.formActions });
+      common["Content-Security-Policy"] = csp["Content-Security-Policy"] ?? "";
+    }
+    Object.assign(common, {
+      "Content-Type": page.contentType,
+      "Cache-Control": CACHEABLE_CACHE_CONTROL,
+      Vary: CACHE_VARY,
+      ETag: page.etag,
+    });
+    prepared = {
+      br: { ...common, "Content-Encoding": "br", "Content-Length": page.brotli.length },
+      gzip: { ...common, "Content-Encoding": "gzip", "Content-Length": page.gzip.length },
+      identity: { ...common, "Content-Length": page.body.length },
+    };
+    cachedPageHeaders.set(page, prepared);
+  }
+  return prepared;
+}
+
+/** Sends a page from the anonymous cache: its stored (pre-compressed) bytes and prepared headers. */
 function sendCachedPage(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   page: CachedPage,
   options: { https: boolean; formActions: string[] },
 ) {
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  if (page.contentType.startsWith("text/html")) {
-    const headers = securityHeaders({ scriptHashes: page.scriptHashes, https: options.https, formActions: options.formActions });
-    res.setHeader("Content-Security-Policy", headers["Content-Security-Policy"] ?? "");
-  }
-  res.setHeader("Content-Type", page.contentType);
-  res.setHeader("Cache-Control", CACHEABLE_CACHE_CONTROL);
-  res.setHeader("Vary", CACHE_VARY);
-  res.setHeader("ETag", page.etag);
+  const headers = headersForCachedPage(page, options);
   if (req.headers["if-none-match"] === page.etag) {
-    res.writeHead(304);
+    res.writeHead(304, { ...headers.identity, "Content-Length": 0 });
     res.end();
     return;
   }
-  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const encoding = pickEncoding(req.headers["accept-encoding"]) ?? "identity";
   const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.body;
-  if (encoding) res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.writeHead(200);
+  // writeHead's headers take precedence over those already set (the per-request nonce CSP among them).
+  res.writeHead(200, headers[encoding]);
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
