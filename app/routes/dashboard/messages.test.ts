@@ -6,6 +6,7 @@ import { type DatabaseHandle, setDatabase } from "~/.server/db";
 import { contactMessages, users } from "~/.server/db/schema";
 import type { Role } from "~/lib/roles";
 import { createTestDatabase } from "../../../tests/support/test-database";
+import { action as contactAction } from "../public/contact";
 import { action, loader } from "./messages";
 
 let database: DatabaseHandle;
@@ -131,4 +132,30 @@ test("a manager (and an admin) marks a message as handled, recording who and whe
   const admin = await signedIn("admin");
   const missing = await statusOf(action(args(inboxRequest(admin.cookie, markForm(999_999)))));
   expect(missing.status).toBe(404);
+});
+
+test("a message sent through the contact form appears at the top of a manager's inbox, escaped as text", async () => {
+  const body = new URLSearchParams({
+    name: "Sadia <i>Islam</i>",
+    phone: "+880 1812 345678",
+    email: "sadia@example.com",
+    message: "<img src=x onerror=alert(1)> Finland in 2027?",
+    website: "",
+  });
+  const sent = await contactAction({
+    request: new Request(`${origin}/contact`, { method: "POST", body, headers: { Origin: origin, "x-onward-client-ip": "203.0.113.9" } }),
+    params: {},
+    context: {},
+  } as unknown as Parameters<typeof contactAction>[0]);
+  expect(sent).toBeInstanceOf(Response);
+  expect((sent as Response).status).toBe(303);
+
+  const { cookie } = await signedIn("manager");
+  const inbox = await loader(args(inboxRequest(cookie)));
+  expect(inbox.messages[0]).toMatchObject({
+    kind: "contact",
+    name: "Sadia <i>Islam</i>",
+    message: "<img src=x onerror=alert(1)> Finland in 2027?",
+    handledAt: null,
+  });
 });
