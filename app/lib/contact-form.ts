@@ -12,3 +12,4 @@ export const CONTACT_SUCCESS_TEXT = "We got your message. We will contact with y
 export const CONTACT_SUCCESS_DURATION_MS = 10_000;
 export const ALL_FIELDS_REQUIRED = "All fields are required";
 export const SOMETHING_WENT_WRONG = "Something went wrong, please try again later";
+export const FIELD_REQUIRED = "This field is required";

@@ -43,6 +43,21 @@ function checkContactForm() {
 test.describe("with JavaScript", () => {
   checkContactForm();
 
+  test("empty fields are reported before anything is sent, in the server's words", async ({ page }) => {
+    await page.goto(app.url("/contact"));
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await fillContactForm(page, { Name: "Ayesha Rahman", Phone: "01712345678" });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "All fields are required" })).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
+    await expect(page.getByLabel("Message", { exact: true })).toHaveAccessibleDescription(/This field is required/);
+    expect(posts).toEqual([]);
+  });
+
   test("a malformed e-mail and phone are marked with what is wrong", async ({ page }) => {
     await page.goto(app.url("/contact"));
     await fillContactForm(page, { Name: "Rafi", Phone: "call me", Email: "rafi-at-example", Message: "Hello" });

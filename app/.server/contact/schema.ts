@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELD_REQUIRED } from "~/lib/contact-form";
 
 export const MESSAGE_MAX_LENGTH = 5_000;
 
@@ -8,7 +9,7 @@ export type ContactKind = (typeof contactKinds)[number];
 export const contactFields = ["name", "phone", "email", "message"] as const;
 export type ContactField = (typeof contactFields)[number];
 
-const REQUIRED = "This field is required";
+const REQUIRED = FIELD_REQUIRED;
 
 /** Digits, spaces and a leading +; hyphens and brackets as people write them; 7 to 15 digits. */
 const phonePattern = /^\+?[\d\s()-]+$/;

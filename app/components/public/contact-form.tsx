@@ -1,14 +1,18 @@
+import { type FormEvent, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import type { ContactFormFailure, ContactFormValues } from "~/lib/contact-form";
+import { ALL_FIELDS_REQUIRED, type ContactFormFailure, type ContactFormValues, FIELD_REQUIRED } from "~/lib/contact-form";
 import { primaryButton } from "../ui/button-styles";
 import { HoneypotField, TextAreaField, TextField } from "../ui/field";
 
 const MESSAGE_MAX_LENGTH = 5_000;
 
+type Problems = Pick<ContactFormFailure, "formError" | "fieldErrors">;
+
 /**
  * The contact ("Become Our Student") and enrolment form. It posts to the server, which
- * is the only judge of the input; `noValidate` lets the server's messages (not the
- * browser's) explain what is missing, with or without JavaScript.
+ * is the only judge of the input; `noValidate` lets our messages (not the browser's)
+ * explain what is missing. Once JavaScript has loaded, empty fields are reported before
+ * sending, with the server's own words, which saves a round trip on a slow connection.
  */
 export function ContactForm({
   action,
@@ -26,14 +30,37 @@ export function ContactForm({
   const navigation = useNavigation();
   const location = useLocation();
   const submitting = navigation.state === "submitting" && navigation.formAction === action;
+  const [checked, setChecked] = useState<Problems | null>(null);
+  const problems: Problems | undefined = checked ?? failure;
   const values = failure?.values ?? initialValues ?? {};
-  const errors = failure?.fieldErrors ?? {};
+  const errors = problems?.fieldErrors ?? {};
+  const required: (keyof ContactFormValues)[] = withMessage ? ["name", "phone", "email", "message"] : ["name", "phone", "email"];
+
+  function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const missing = required.filter((field) => !String(form.get(field) ?? "").trim());
+    if (missing.length === 0) {
+      setChecked(null);
+      return;
+    }
+    event.preventDefault();
+    setChecked({ formError: ALL_FIELDS_REQUIRED, fieldErrors: Object.fromEntries(missing.map((field) => [field, FIELD_REQUIRED])) });
+    event.currentTarget.querySelector<HTMLElement>(`[name="${missing[0]}"]`)?.focus();
+  }
+
   return (
     // A new page (after success) or a new refusal remounts the form: emptied, or showing exactly what the server kept.
-    <Form method="post" action={action} noValidate className="grid gap-4" key={`${location.key}:${failure ? JSON.stringify(failure) : ""}`}>
-      {failure ? (
+    <Form
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={checkBeforeSending}
+      className="grid gap-4"
+      key={`${location.key}:${failure ? JSON.stringify(failure) : ""}`}
+    >
+      {problems ? (
         <p id="form-error" role="alert" className="rounded-md border border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800">
-          {failure.formError}
+          {problems.formError}
         </p>
       ) : null}
       <TextField label="Name" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} maxLength={200} />
