@@ -13,3 +13,5 @@ export const CONTACT_SUCCESS_DURATION_MS = 10_000;
 export const ALL_FIELDS_REQUIRED = "All fields are required";
 export const SOMETHING_WENT_WRONG = "Something went wrong, please try again later";
 export const FIELD_REQUIRED = "This field is required";
+/** The longest message the contact form accepts. */
+export const MESSAGE_MAX_LENGTH = 5_000;

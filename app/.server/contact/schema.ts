@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { FIELD_REQUIRED } from "~/lib/contact-form";
-
-export const MESSAGE_MAX_LENGTH = 5_000;
+import { FIELD_REQUIRED, MESSAGE_MAX_LENGTH } from "~/lib/contact-form";
 
 export const contactKinds = ["contact", "ielts_enrolment"] as const;
 export type ContactKind = (typeof contactKinds)[number];

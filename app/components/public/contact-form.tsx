@@ -1,10 +1,14 @@
 import { type FormEvent, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { ALL_FIELDS_REQUIRED, type ContactFormFailure, type ContactFormValues, FIELD_REQUIRED } from "~/lib/contact-form";
+import {
+  ALL_FIELDS_REQUIRED,
+  type ContactFormFailure,
+  type ContactFormValues,
+  FIELD_REQUIRED,
+  MESSAGE_MAX_LENGTH,
+} from "~/lib/contact-form";
 import { primaryButton } from "../ui/button-styles";
 import { HoneypotField, TextAreaField, TextField } from "../ui/field";
-
-const MESSAGE_MAX_LENGTH = 5_000;
 
 type Problems = Pick<ContactFormFailure, "formError" | "fieldErrors">;
 

@@ -1,6 +1,6 @@
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { ContactForm } from "~/components/public/contact-form";
-import { CONTACT_SUCCESS_DURATION_MS, CONTACT_SUCCESS_TEXT } from "~/lib/contact-form";
+import { CONTACT_SUCCESS_DURATION_MS, CONTACT_SUCCESS_TEXT, MESSAGE_MAX_LENGTH } from "~/lib/contact-form";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 import { handleContactForm } from "./submit-contact-form.server";
@@ -8,7 +8,7 @@ import { handleContactForm } from "./submit-contact-form.server";
 /** "Book Free Class" and similar links open the form with ?message= already written. */
 export function loader({ request }: Route.LoaderArgs) {
   const message = new URL(request.url).searchParams.get("message");
-  return { prefilledMessage: message ? message.slice(0, 5_000) : "" };
+  return { prefilledMessage: message ? message.slice(0, MESSAGE_MAX_LENGTH) : "" };
 }
 
 export async function action({ request }: Route.ActionArgs) {
