@@ -6,8 +6,24 @@ import { onContentChanged } from "../app/.server/content-changes";
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Paths that are never cached: anything personal, staff-only or signed-in. */
-const privatePrefixes = ["/dashboard", "/api", "/apply", "/networking", "/book-appointment", "/login", "/signup"];
+/**
+ * Paths that are never cached: anything personal, staff-only or signed-in, and the account
+ * pages whose links carry one-time tokens. Any other route can opt out by answering with
+ * `Cache-Control: private` or `no-store`.
+ */
+const privatePrefixes = [
+  "/dashboard",
+  "/api",
+  "/apply",
+  "/networking",
+  "/book-appointment",
+  "/login",
+  "/signup",
+  "/logout",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+];
 
 export const CACHEABLE_CACHE_CONTROL = "public, s-maxage=60, stale-while-revalidate=300";
 export const CACHE_VARY = "Cookie, Accept-Encoding";
