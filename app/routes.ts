@@ -18,6 +18,8 @@ export default [
   route("skills", "routes/public/skills.tsx"),
   route("find-university", "routes/public/find-university.tsx"),
   route("university/:id", "routes/public/university.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
 
   route("login", "routes/auth/login.tsx"),
   route("login/two-factor", "routes/auth/two-factor.tsx"),
@@ -50,6 +52,7 @@ export default [
       route("add-new-networking-member", "routes/dashboard/add-new-networking-member.tsx"),
       route("manage-networking-member", "routes/dashboard/manage-networking-member.tsx"),
       route("networkings/:id", "routes/dashboard/networking-member.tsx"),
+      route("messages", "routes/dashboard/messages.tsx"),
     ]),
   ]),
 

@@ -10,6 +10,15 @@ import type { Config } from "../app/.server/config";
 import type { DatabaseHandle } from "../app/.server/db/client";
 import { logger } from "../app/.server/logger";
 import { requestStorage } from "../app/.server/request-context";
+import {
+  CACHE_VARY,
+  CACHEABLE_CACHE_CONTROL,
+  type CachedPage,
+  type HtmlCache,
+  htmlCache,
+  isCacheableRequest,
+  isCacheableResponse,
+} from "./html-cache";
 import { securityHeaders } from "./security-headers";
 import { pickEncoding, type StaticFile } from "./static-files";
 
@@ -20,6 +29,8 @@ type ServerOptions = {
   database: DatabaseHandle;
   staticFiles: Map<string, StaticFile>;
   handler: AppHandler;
+  /** Rendered pages for anonymous visitors; the process-wide cache unless a test passes its own. */
+  pageCache?: HtmlCache;
 };
 
 const compressibleType = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/;
@@ -30,8 +41,9 @@ const READY_TIMEOUT_MS = 2_000;
  * everything else through React Router. Every response gets the security headers,
  * a request id, and compression when the client accepts it.
  */
-export function createHttpServer({ config, database, staticFiles, handler }: ServerOptions): http.Server {
+export function createHttpServer({ config, database, staticFiles, handler, pageCache = htmlCache }: ServerOptions): http.Server {
   const https = new URL(config.appUrl).protocol === "https:";
+  const formActions = formActionsFor(config);
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string, nonce: string, clientIp: string) {
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
@@ -56,10 +68,21 @@ export function createHttpServer({ config, database, staticFiles, handler }: Ser
       return sendText(res, 403, "Cross-site requests are not accepted.");
     }
 
+    // Anonymous visitors share one rendering of a public page; anyone with our cookies gets their own.
+    const url = req.url ?? "/";
+    const cacheable = isCacheableRequest(method, url, req.headers.cookie);
+    if (cacheable) {
+      const cached = pageCache.get(url);
+      if (cached) return sendCachedPage(req, res, cached, { https, formActions });
+    }
+
     const request = createRequest(req, res, { trustProxy: config.trustProxy });
     // Only our server may say who the client is: a client's own copy of the header is replaced.
     request.headers.set(CLIENT_IP_HEADER, clientIp);
     const response = await handler(request, { requestId, nonce, clientIp });
+    if (cacheable && method === "GET" && isCacheableResponse(response)) {
+      return sendCachedPage(req, res, await pageCache.store(url, response), { https, formActions });
+    }
     await sendResponse(req, res, response);
   }
 
@@ -69,7 +92,7 @@ export function createHttpServer({ config, database, staticFiles, handler }: Ser
     const nonce = randomBytes(16).toString("base64");
     const clientIp = clientIpFrom(req, config.trustProxy);
     res.setHeader("X-Request-Id", requestId);
-    for (const [name, value] of Object.entries(securityHeaders({ nonce, https, formActions: formActionsFor(config) }))) {
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, https, formActions }))) {
       res.setHeader(name, value);
     }
     res.on("finish", () => {
@@ -142,6 +165,57 @@ function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, file: S
   if (body !== file.body && encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.writeHead(200);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+type Encoding = "br" | "gzip" | "identity";
+const cachedPageHeaders = new WeakMap<CachedPage, Record<Encoding, Record<string, string | number>>>();
+
+/**
+ * The headers of a cached page, made once per page and encoding: a CSP that allows exactly
+ * its inline scripts by hash, and the headers that let a shared cache keep it.
+ */
+function headersForCachedPage(page: CachedPage, options: { https: boolean; formActions: string[] }) {
+  let prepared = cachedPageHeaders.get(page);
+  if (!prepared) {
+    const common: Record<string, string | number> = Object.fromEntries(page.headers);
+    if (page.contentType.startsWith("text/html")) {
+      const csp = securityHeaders({ scriptHashes: page.scriptHashes, https: options.https, formActions: options.formActions });
+      common["Content-Security-Policy"] = csp["Content-Security-Policy"] ?? "";
+    }
+    Object.assign(common, {
+      "Content-Type": page.contentType,
+      "Cache-Control": CACHEABLE_CACHE_CONTROL,
+      Vary: CACHE_VARY,
+      ETag: page.etag,
+    });
+    prepared = {
+      br: { ...common, "Content-Encoding": "br", "Content-Length": page.brotli.length },
+      gzip: { ...common, "Content-Encoding": "gzip", "Content-Length": page.gzip.length },
+      identity: { ...common, "Content-Length": page.body.length },
+    };
+    cachedPageHeaders.set(page, prepared);
+  }
+  return prepared;
+}
+
+/** Sends a page from the anonymous cache: its stored (pre-compressed) bytes and prepared headers. */
+function sendCachedPage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  page: CachedPage,
+  options: { https: boolean; formActions: string[] },
+) {
+  const headers = headersForCachedPage(page, options);
+  if (req.headers["if-none-match"] === page.etag) {
+    res.writeHead(304, { ...headers.identity, "Content-Length": 0 });
+    res.end();
+    return;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]) ?? "identity";
+  const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.body;
+  // writeHead's headers take precedence over those already set (the per-request nonce CSP among them).
+  res.writeHead(200, headers[encoding]);
   res.end(req.method === "HEAD" ? undefined : body);
 }
 

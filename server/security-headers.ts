@@ -1,9 +1,19 @@
 /**
- * Headers every response carries. Scripts run only with this response's nonce;
+ * Headers every response carries. Scripts run only with this response's nonce (or, for
+ * a page served from the anonymous page cache, only the inline scripts whose hashes it lists);
  * the page may not be framed; the browser may not guess content types.
  */
-export function securityHeaders(options: { nonce?: string; https: boolean; formActions?: string[] }): Record<string, string> {
-  const scriptSrc = options.nonce ? `'self' 'nonce-${options.nonce}'` : "'self'";
+export function securityHeaders(options: {
+  nonce?: string;
+  scriptHashes?: string[];
+  https: boolean;
+  formActions?: string[];
+}): Record<string, string> {
+  const scriptSrc = options.scriptHashes
+    ? ["'self'", ...options.scriptHashes].join(" ")
+    : options.nonce
+      ? `'self' 'nonce-${options.nonce}'`
+      : "'self'";
   const formAction = ["'self'", ...(options.formActions ?? [])].join(" ");
   const headers: Record<string, string> = {
     "Content-Security-Policy": [

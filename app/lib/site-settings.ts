@@ -8,3 +8,6 @@ export type SiteSettings = {
   bookingUrl: string | undefined;
   social: { facebook?: string; instagram?: string; linkedin?: string; youtube?: string };
 };
+
+/** Schedule and fee of the IELTS online batches (Batch 1 Weekend, Batch 2 Regular), when staff have set them. */
+export type IeltsBatchSettings = Record<"weekend" | "regular", { schedule: string | undefined; fee: string | undefined }>;

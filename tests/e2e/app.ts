@@ -60,3 +60,12 @@ function createUser(dataDir: string, user: SeedUser) {
   );
   if (result.status !== 0) throw new Error(`create-user failed: ${result.stdout}${result.stderr}`);
 }
+
+/** Signs in through the login form and waits until the app has taken the person where they were going. */
+export async function signInAs(page: import("@playwright/test").Page, loginUrl: string, user: SeedUser) {
+  await page.goto(loginUrl);
+  await page.getByLabel("Email", { exact: true }).fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}

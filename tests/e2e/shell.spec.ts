@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { specNavigationLinks } from "../support/navigation";
-import { setUpApp } from "./app";
+import { setUpApp, signInAs } from "./app";
 
 const student = { email: "shell.student@onward.test", password: "shell student pass", name: "Shell Student", role: "student" as const };
 const app = setUpApp({ users: [student] });
@@ -66,12 +66,12 @@ test("an unknown path shows the 404 page with a link home", async ({ page }) => 
 test("the logo is in the header on public pages and absent from it on dashboard paths", async ({ page }) => {
   await page.goto(app.url("/"));
   await expect(page.locator("header").getByRole("link", { name: "Onward home" })).toBeVisible();
-  await page.goto(app.url("/login?redirectTo=/dashboard/profile"));
-  await page.getByLabel("Email", { exact: true }).fill(student.email);
-  await page.getByLabel("Password").fill(student.password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await signInAs(page, app.url("/login?redirectTo=/dashboard/profile"), student);
   await expect(page).toHaveURL(app.url("/dashboard/profile"));
   await expect(page.locator("header").getByRole("link", { name: "Onward home" })).toHaveCount(0);
   // The dashboard's own side menu carries the logo instead, linking home.
-  await expect(page.getByRole("complementary", { name: "Dashboard" }).getByRole("link", { name: "Onward home" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("complementary", { name: "Dashboard" }).getByRole("link", { name: "Onward home" })).toHaveAttribute(
+    "href",
+    "/",
+  );
 });

@@ -1,4 +1,5 @@
-import type { SiteSettings } from "~/lib/site-settings";
+import type { IeltsBatchSettings, SiteSettings } from "~/lib/site-settings";
+import { notifyContentChanged } from "../content-changes";
 import { db } from "../db";
 import { siteSetting } from "../db/schema";
 
@@ -12,6 +13,11 @@ export const siteSettingKeys = [
   "social.instagram",
   "social.linkedin",
   "social.youtube",
+  "staffEmail",
+  "ielts.weekend.schedule",
+  "ielts.weekend.fee",
+  "ielts.regular.schedule",
+  "ielts.regular.fee",
 ] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
@@ -26,15 +32,28 @@ const defaults: Record<SiteSettingKey, string | undefined> = {
   "social.instagram": undefined,
   "social.linkedin": undefined,
   "social.youtube": undefined,
+  // Where contact messages and enrolment requests are mailed; the contact e-mail unless set.
+  staffEmail: undefined,
+  // IELTS Online Batch details are shown only once staff have set them.
+  "ielts.weekend.schedule": undefined,
+  "ielts.weekend.fee": undefined,
+  "ielts.regular.schedule": undefined,
+  "ielts.regular.fee": undefined,
 };
 
 /** Defaults from code, overridden key by key by rows in site_setting. */
-export async function getSiteSettings(): Promise<SiteSettings> {
+async function readSettingValues(): Promise<Record<SiteSettingKey, string | undefined>> {
   const rows = await db().select({ key: siteSetting.key, value: siteSetting.value }).from(siteSetting);
   const values = { ...defaults };
   for (const row of rows) {
     if ((siteSettingKeys as readonly string[]).includes(row.key)) values[row.key as SiteSettingKey] = row.value || undefined;
   }
+  return values;
+}
+
+/** The details every public page shows (sent to the browser, so nothing staff-only). */
+export async function getSiteSettings(): Promise<SiteSettings> {
+  const values = await readSettingValues();
   return {
     contactEmail: values.contactEmail ?? "",
     contactPhone: values.contactPhone ?? "",
@@ -50,9 +69,26 @@ export async function getSiteSettings(): Promise<SiteSettings> {
   };
 }
 
+/** The address staff notifications go to. */
+export async function getStaffEmail(): Promise<string> {
+  const values = await readSettingValues();
+  return values.staffEmail ?? values.contactEmail ?? "";
+}
+
+/** Schedule and fee of each IELTS online batch; a batch's fields stay undefined until set. */
+export async function getIeltsBatchSettings(): Promise<IeltsBatchSettings> {
+  const values = await readSettingValues();
+  return {
+    weekend: { schedule: values["ielts.weekend.schedule"], fee: values["ielts.weekend.fee"] },
+    regular: { schedule: values["ielts.regular.schedule"], fee: values["ielts.regular.fee"] },
+  };
+}
+
 export async function setSiteSetting(key: SiteSettingKey, value: string) {
   await db()
     .insert(siteSetting)
     .values({ key, value })
     .onConflictDoUpdate({ target: siteSetting.key, set: { value, updatedAt: new Date() } });
+  // Pages cached for anonymous visitors show settings: they must be rendered again.
+  notifyContentChanged();
 }

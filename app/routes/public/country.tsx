@@ -1,12 +1,135 @@
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { data, Link } from "react-router";
+import { countryStatusLabel } from "~/components/public/country-card";
+import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { pageMeta } from "~/lib/seo";
+import { findCountryGuide } from "../../../content/countries";
 import type { Route } from "./+types/country";
 
-export const meta: Route.MetaFunction = () => [{ title: "Country guide — Onward" }];
+export function loader({ params }: Route.LoaderArgs) {
+  const guide = findCountryGuide(params.id);
+  if (!guide) throw data(null, { status: 404 });
+  return { guide };
+}
 
-export default function CountryPage() {
+export default function CountryPage({ loaderData }: Route.ComponentProps) {
+  const { guide } = loaderData;
   return (
-    <Page title="Country guide">
-      <NotYetAvailable what="This country guide" />
-    </Page>
+    <article className="mx-auto max-w-5xl px-4 py-10">
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+        <img
+          src={guide.image.src}
+          alt={guide.image.alt}
+          width={320}
+          height={200}
+          className="aspect-[8/5] w-full max-w-xs rounded-lg border border-slate-200 bg-slate-50 object-contain p-4"
+        />
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Country guide · {countryStatusLabel[guide.status]}</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{guide.title}</h1>
+          <p className="mt-3 text-lg text-slate-700">{guide.summary}</p>
+        </div>
+      </div>
+
+      <div className="mt-10 grid gap-8 md:grid-cols-2">
+        <section aria-labelledby="papers-title">
+          <h2 id="papers-title" className="text-xl font-bold text-slate-900">
+            Paper requirements
+          </h2>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
+            {guide.paperRequirements.map((paper) => (
+              <li key={paper}>{paper}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="sponsor-title">
+          <h2 id="sponsor-title" className="text-xl font-bold text-slate-900">
+            Sponsor documents
+          </h2>
+          {guide.sponsorDocs.length > 0 ? (
+            <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700" data-testid="sponsor-documents">
+              {guide.sponsorDocs.map((doc) => (
+                <li key={doc}>{doc}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-3 text-slate-700">Not Needed</p>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="process-title" className="mt-10">
+        <h2 id="process-title" className="text-xl font-bold text-slate-900">
+          Process
+        </h2>
+        <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
+          {guide.process.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="costs-title" className="mt-10">
+        <h2 id="costs-title" className="text-xl font-bold text-slate-900">
+          Costs
+        </h2>
+        <table className="mt-3 w-full border-collapse text-left text-slate-700">
+          <caption className="sr-only">Estimated costs for studying in {guide.title}</caption>
+          <thead>
+            <tr className="border-b border-slate-300">
+              <th scope="col" className="py-2 pr-4 font-semibold text-slate-900">
+                Item
+              </th>
+              <th scope="col" className="py-2 font-semibold text-slate-900">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {guide.costs.map((cost) => (
+              <tr key={cost.item} className="border-b border-slate-200">
+                <td className="py-2 pr-4">{cost.item}</td>
+                <td className="py-2 whitespace-nowrap">{cost.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-2 text-sm text-slate-600">Estimates for planning: confirm current fees with the university and the embassy.</p>
+      </section>
+
+      <section aria-labelledby="reminder-title" className="mt-10 rounded-lg border-l-4 border-brand-700 bg-brand-50 p-5">
+        <h2 id="reminder-title" className="text-lg font-bold text-slate-900">
+          Reminder
+        </h2>
+        <p className="mt-2 text-slate-800">{guide.reminder}</p>
+      </section>
+
+      {guide.video ? (
+        <p className="mt-6">
+          <a href={guide.video.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+            {guide.video.title}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : null}
+
+      <div className="mt-10 flex flex-wrap gap-3">
+        <Link to="/apply" className={primaryButton}>
+          Apply Now
+        </Link>
+        <Link to="/find-university" className={secondaryButton}>
+          Find a university
+        </Link>
+      </div>
+    </article>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
+  loaderData
+    ? pageMeta({
+        matches,
+        path: `/countries/${params.id}`,
+        title: `${loaderData.guide.title} study guide: papers, costs and process`,
+        description: `${loaderData.guide.title} study guide for students from Bangladesh: paper requirements, sponsor documents, visa process and costs.`,
+      })
+    : [{ title: "Page not found | Onward" }];

@@ -1,12 +1,122 @@
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { data } from "react-router";
+import { useSiteSettings } from "~/components/layout/use-site-settings";
+import { ApplyOrBook, ContactBlock } from "~/components/public/guide-blocks";
+import { Section } from "~/components/public/section";
+import { pageMeta } from "~/lib/seo";
+import { findDestinationGuide } from "../../../content/destinations";
 import type { Route } from "./+types/destination-guide";
 
-export const meta: Route.MetaFunction = () => [{ title: "Study destination — Onward" }];
+/** One template for five routes (/usa-details, /uk-details, …): the path says which guide. */
+export function loader({ request }: Route.LoaderArgs) {
+  const id = new URL(request.url).pathname.replace(/^\//, "").replace(/-details\/?$/, "");
+  const guide = findDestinationGuide(id);
+  if (!guide) throw data(null, { status: 404 });
+  // The university catalogue arrives with a later issue: names are shown without links until then.
+  return { guide };
+}
 
-export default function DestinationGuidePage() {
+export default function DestinationGuidePage({ loaderData }: Route.ComponentProps) {
+  const { guide } = loaderData;
+  const settings = useSiteSettings();
   return (
-    <Page title="Study destination">
-      <NotYetAvailable what="This destination guide" />
-    </Page>
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{guide.headline}</h1>
+          <p className="mt-4 max-w-3xl text-lg text-slate-700">{guide.intro}</p>
+        </div>
+      </section>
+
+      <Section id="why" title={`Why study in ${guide.country}`}>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {guide.whyStudy.map((reason) => (
+            <li key={reason.title} className="rounded-lg border border-slate-200 p-5">
+              <h3 className="font-semibold text-slate-900">{reason.title}</h3>
+              <p className="mt-2 text-slate-700">{reason.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="fields" title="Benefits by field of study" tone="tinted">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          {guide.benefitsByField.map((benefit) => (
+            <div key={benefit.field} className="rounded-lg bg-white p-5 shadow-sm">
+              <dt className="font-semibold text-slate-900">{benefit.field}</dt>
+              <dd className="mt-2 text-slate-700">{benefit.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+
+      <Section id="requirements" title="Requirements">
+        <ul className="list-disc space-y-1 pl-5 text-slate-700">
+          {guide.requirements.map((requirement) => (
+            <li key={requirement}>{requirement}</li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="process" title="Process" tone="tinted">
+        <ol className="grid gap-4 sm:grid-cols-2">
+          {guide.process.map((step, index) => (
+            <li key={step.title} className="rounded-lg bg-white p-5 shadow-sm">
+              <p className="text-sm font-semibold text-brand-700">Step {String(index + 1).padStart(2, "0")}</p>
+              <h3 className="mt-1 font-semibold text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="costs" title="Costs">
+        <table className="w-full max-w-3xl border-collapse text-left text-slate-700">
+          <caption className="sr-only">Estimated costs of studying in {guide.country}</caption>
+          <thead>
+            <tr className="border-b border-slate-300">
+              <th scope="col" className="py-2 pr-4 font-semibold text-slate-900">
+                Item
+              </th>
+              <th scope="col" className="py-2 font-semibold text-slate-900">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {guide.costs.map((cost) => (
+              <tr key={cost.item} className="border-b border-slate-200">
+                <td className="py-2 pr-4">{cost.item}</td>
+                <td className="py-2">{cost.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-2 text-sm text-slate-600">Estimates for planning: confirm current fees with the university and the embassy.</p>
+      </Section>
+
+      <Section id="universities" title="Renowned universities" tone="tinted">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {guide.universities.map((university) => (
+            <li key={university.slug} className="rounded-lg bg-white p-4 shadow-sm">
+              <p className="font-semibold text-slate-900">{university.name}</p>
+              <p className="text-sm text-slate-600">{university.city}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <ApplyOrBook bookingUrl={settings.bookingUrl} />
+      <ContactBlock settings={settings} />
+    </>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData
+    ? pageMeta({
+        matches,
+        path: loaderData.guide.path,
+        title: `${loaderData.guide.headline}: universities, costs and visa`,
+        description: `Why study in ${loaderData.guide.country}, requirements, the application and visa process, costs and renowned universities, for students from Bangladesh.`,
+      })
+    : [{ title: "Page not found | Onward" }];

@@ -1,12 +1,126 @@
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { getIeltsBatchSettings } from "~/.server/settings/site-settings";
+import { useSiteSettings } from "~/components/layout/use-site-settings";
+import { ContactForm } from "~/components/public/contact-form";
+import { ContactBlock } from "~/components/public/guide-blocks";
+import { Section } from "~/components/public/section";
+import { pageMeta } from "~/lib/seo";
+import { ieltsBatches, ieltsBenefits, ieltsOverview, mentors } from "../../../content/ielts";
 import type { Route } from "./+types/ielts-details";
+import { handleContactForm } from "./submit-contact-form.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "IELTS preparation — Onward" }];
+export async function loader() {
+  const batchSettings = await getIeltsBatchSettings();
+  return {
+    overview: ieltsOverview,
+    benefits: ieltsBenefits,
+    batches: ieltsBatches.map((batch) => ({ ...batch, ...batchSettings[batch.id] })),
+    mentors,
+  };
+}
 
-export default function IeltsDetailsPage() {
+const ENROLMENT_MESSAGE = "Enrolment request for the online IELTS course.";
+
+export async function action({ request }: Route.ActionArgs) {
+  return handleContactForm(request, {
+    kind: "ielts_enrolment",
+    successUrl: "/ielts-details",
+    successToast: {
+      type: "success",
+      text: "Thank you for enrolling. We got your request and will contact you soon to confirm your batch.",
+      duration: 10_000,
+    },
+    message: () => ENROLMENT_MESSAGE,
+  });
+}
+
+export default function IeltsDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { overview, benefits, batches, mentors } = loaderData;
+  const settings = useSiteSettings();
+  const batchesWithDetails = batches.filter((batch) => batch.schedule || batch.fee);
   return (
-    <Page title="IELTS preparation">
-      <NotYetAvailable what="The IELTS programme page" />
-    </Page>
+    <>
+      <section className="bg-brand-800 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{overview.title}</h1>
+          <p className="mt-4 max-w-3xl text-lg text-brand-50">{overview.intro}</p>
+          <p className="mt-6">
+            <a href="#enroll" className="inline-flex rounded-md bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+              Enroll Now
+            </a>
+          </p>
+        </div>
+      </section>
+
+      <Section id="benefits" title="Program benefits">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {benefits.map((benefit) => (
+            <li key={benefit.title} className="rounded-lg border border-slate-200 p-5">
+              <h3 className="font-semibold text-slate-900">{benefit.title}</h3>
+              <p className="mt-2 text-slate-700">{benefit.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="batches" title="Online Batch" tone="tinted">
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {batches.map((batch) => (
+            <li key={batch.id} className="rounded-lg bg-white p-5 shadow-sm">
+              <h3 className="text-lg font-semibold text-slate-900">{batch.name}</h3>
+              <p className="mt-2 text-slate-700">{batch.description}</p>
+              {batch.schedule || batch.fee ? (
+                <dl className="mt-3 grid gap-1 text-slate-800">
+                  {batch.schedule ? (
+                    <div>
+                      <dt className="inline font-semibold">Schedule: </dt>
+                      <dd className="inline">{batch.schedule}</dd>
+                    </div>
+                  ) : null}
+                  {batch.fee ? (
+                    <div>
+                      <dt className="inline font-semibold">Fee: </dt>
+                      <dd className="inline">{batch.fee}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {batchesWithDetails.length < batches.length ? (
+          <p className="mt-4 text-slate-700">Ask us for the next start date and the fee: enrol below and we will call you.</p>
+        ) : null}
+      </Section>
+
+      <Section id="mentors" title="Our Mentors">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {mentors.map((mentor) => (
+            <li key={mentor.name} className="rounded-lg border border-slate-200 p-5">
+              <h3 className="font-semibold text-slate-900">{mentor.name}</h3>
+              <p className="text-sm text-slate-600">{mentor.university}</p>
+              <p className="mt-1 text-sm font-semibold text-brand-700">IELTS band {mentor.score}</p>
+              <p className="mt-2 text-slate-700">{mentor.bio}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="enroll" title="Enroll Now" intro="Leave your details and a counsellor will call you to choose a batch." tone="tinted">
+        <div className="max-w-xl rounded-lg bg-white p-6 shadow-sm">
+          <ContactForm action="/ielts-details" failure={actionData} withMessage={false} submitLabel="Enroll Now" />
+        </div>
+      </Section>
+
+      <ContactBlock settings={settings} />
+    </>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    path: "/ielts-details",
+    title: "Online IELTS classes: Weekend and Regular batches",
+    description:
+      "Live online IELTS Academic classes with mock tests, marked writing and speaking practice, taught by mentors who studied abroad. Enrol in a Weekend or Regular batch.",
+  });

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestDatabase } from "../../../tests/support/test-database";
+import { onContentChanged } from "../content-changes";
+import { type DatabaseHandle, setDatabase } from "../db";
+import { getIeltsBatchSettings, getSiteSettings, getStaffEmail, setSiteSetting } from "./site-settings";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  setDatabase(database);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+test("staff notifications go to the contact e-mail until a staff address is set", async () => {
+  expect(await getStaffEmail()).toBe((await getSiteSettings()).contactEmail);
+  await setSiteSetting("contactEmail", "hello@onward.test");
+  expect(await getStaffEmail()).toBe("hello@onward.test");
+  await setSiteSetting("staffEmail", "counsellors@onward.test");
+  expect(await getStaffEmail()).toBe("counsellors@onward.test");
+  // The staff address is not one of the details sent to every browser.
+  expect(JSON.stringify(await getSiteSettings())).not.toContain("counsellors@onward.test");
+});
+
+test("IELTS batch schedule and fee are unset until staff set them, batch by batch", async () => {
+  expect(await getIeltsBatchSettings()).toEqual({
+    weekend: { schedule: undefined, fee: undefined },
+    regular: { schedule: undefined, fee: undefined },
+  });
+  await setSiteSetting("ielts.weekend.schedule", "Fridays and Saturdays, 10:00–12:00");
+  await setSiteSetting("ielts.weekend.fee", "8,000 BDT");
+  expect(await getIeltsBatchSettings()).toEqual({
+    weekend: { schedule: "Fridays and Saturdays, 10:00–12:00", fee: "8,000 BDT" },
+    regular: { schedule: undefined, fee: undefined },
+  });
+});
+
+test("changing a setting announces a content change (the page cache empties itself on it)", async () => {
+  let changes = 0;
+  const stop = onContentChanged(() => {
+    changes++;
+  });
+  await setSiteSetting("city", "Sylhet");
+  stop();
+  await setSiteSetting("city", "Dhaka");
+  expect(changes).toBe(1);
+});

@@ -1,0 +1,120 @@
+import { data, Form, Link } from "react-router";
+import { requireRole } from "~/.server/auth/session";
+import { listContactMessages } from "~/.server/contact/list-contact-messages";
+import { ContactMessageNotFoundError, markContactMessageHandled } from "~/.server/contact/mark-contact-message-handled";
+import { MarkHandledSchema, parsePageParam } from "~/.server/contact/schema";
+import { redirectWithToast } from "~/.server/toast";
+import { Page } from "~/components/layout/page";
+import { pageRoles } from "~/lib/dashboard-menu";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/messages";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, pageRoles.messages);
+  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
+  return listContactMessages({ page });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRole(request, pageRoles.messages);
+  const parsed = MarkHandledSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("That message does not exist.", { status: 400 });
+  try {
+    await markContactMessageHandled({ id: parsed.data.id, actor: user });
+  } catch (error) {
+    if (error instanceof ContactMessageNotFoundError) throw data("That message does not exist.", { status: 404 });
+    throw error;
+  }
+  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
+  return redirectWithToast(`/dashboard/messages${page > 1 ? `?page=${page}` : ""}`, { type: "success", text: "Message marked as handled" });
+}
+
+const kindLabel = { contact: "Contact message", ielts_enrolment: "IELTS enrolment" } as const;
+
+// Staff are in Dhaka: times are shown there, the same on the server and in the browser.
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" });
+
+export default function MessagesPage({ loaderData }: Route.ComponentProps) {
+  const { messages, page, pageCount, total } = loaderData;
+  return (
+    <Page title="Messages" intro={`${total} contact message${total === 1 ? "" : "s"} and enrolment requests, newest first.`}>
+      {messages.length === 0 ? (
+        <p className="text-slate-700">No messages yet.</p>
+      ) : (
+        <ul className="grid gap-4" aria-label="Messages">
+          {messages.map((message) => (
+            <li key={message.id} className="rounded-lg border border-slate-200 p-5" data-testid="inbox-message">
+              <div className="flex flex-wrap items-center gap-2">
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                    message.kind === "contact" ? "bg-brand-100 text-brand-900" : "bg-amber-100 text-amber-900"
+                  }`}
+                >
+                  {kindLabel[message.kind]}
+                </span>
+                <time className="text-sm text-slate-600" dateTime={new Date(message.createdAt).toISOString()}>
+                  {dateFormat.format(new Date(message.createdAt))}
+                </time>
+                {message.handledAt ? (
+                  <span className="text-sm font-semibold text-emerald-800">
+                    Handled {dateFormat.format(new Date(message.handledAt))}
+                    {message.handledByName ? ` by ${message.handledByName}` : ""}
+                  </span>
+                ) : null}
+              </div>
+              <h2 className="mt-2 text-lg font-semibold text-slate-900">{message.name}</h2>
+              <p className="text-sm text-slate-700">
+                <a className="text-brand-700 underline" href={`mailto:${message.email}`}>
+                  {message.email}
+                </a>{" "}
+                ·{" "}
+                <a className="text-brand-700 underline" href={`tel:${message.phone.replace(/[^\d+]/g, "")}`}>
+                  {message.phone}
+                </a>
+              </p>
+              {/* Shown as text: React escapes it, so HTML in a message is never interpreted. */}
+              <p className="mt-3 whitespace-pre-wrap break-words text-slate-800">{message.message}</p>
+              {message.handledAt ? null : (
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="id" value={message.id} />
+                  <button
+                    type="submit"
+                    className="rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                  >
+                    Mark as handled
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex items-center gap-4">
+          {page > 1 ? (
+            <Link to={`?page=${page - 1}`} className="font-semibold text-brand-700 underline">
+              Previous page
+            </Link>
+          ) : null}
+          <span className="text-slate-700">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={`?page=${page + 1}`} className="font-semibold text-brand-700 underline">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    path: "/dashboard/messages",
+    title: "Messages",
+    description: "Contact messages and IELTS enrolment requests for staff.",
+    noIndex: true,
+  });

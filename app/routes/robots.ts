@@ -1,0 +1,15 @@
+import { getConfig } from "~/.server/config";
+import { disallowedPaths } from "~/.server/seo/public-pages";
+
+export function loader() {
+  const { appUrl } = getConfig();
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    ...disallowedPaths.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${appUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

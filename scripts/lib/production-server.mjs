@@ -1,0 +1,63 @@
+// Starts the production server (building first when the build is missing or stale) on a
+// free port with a temporary DATA_DIR, for the measuring scripts.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs `node server.js` (which builds first when the build is missing or older than the sources)
+ * with a fresh DATA_DIR. `cpu` pins it to one core with taskset.
+ * Resolves once /healthz answers; `stop()` ends it and removes the DATA_DIR.
+ */
+export async function startProductionServer({ cpu, env = {} } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-measure-"));
+  const command = cpu === undefined ? process.execPath : "taskset";
+  const args = cpu === undefined ? ["server.js"] : ["-c", String(cpu), process.execPath, "server.js"];
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), ...env },
+    // stdout (the request log) goes nowhere, as to a log shipper that keeps up; errors still show.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error("The server did not start within 180 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    port,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
