@@ -19,6 +19,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const roleCounts = {
+  student: "Students",
+  networking: "Networking members",
+  consultant: "Consultants",
+  manager: "Managers",
+  admin: "Admins",
+} as const;
+
 const studentSteps = [
   { to: "/find-university", label: "Find a university", text: "Compare universities by country, tuition and IELTS score." },
   { to: "/book-appointment", label: "Book a consultant", text: "Talk to someone who has done it before you." },
@@ -29,7 +37,7 @@ const studentSteps = [
 export default function DashboardHomePage({ loaderData }: Route.ComponentProps) {
   const { name, role, emailVerified, twoFactorEnabled, links, overview } = loaderData;
   return (
-    <Page title={`Welcome, ${name}`} intro={`You are signed in as a ${role}.`}>
+    <Page title={`Welcome, ${name}`} intro={`Your role: ${role}.`}>
       <div className="grid gap-6">
         <section aria-labelledby="account" className="rounded-lg border border-slate-200 p-5">
           <h2 id="account" className="text-lg font-semibold">
@@ -55,7 +63,7 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
             <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
               {roles.map((r) => (
                 <div key={r} className="rounded-md bg-slate-50 p-3">
-                  <dt className="text-sm capitalize text-slate-700">{r}s</dt>
+                  <dt className="text-sm text-slate-700">{roleCounts[r]}</dt>
                   <dd className="text-2xl font-bold">{overview.usersByRole?.[r] ?? 0}</dd>
                 </div>
               ))}
