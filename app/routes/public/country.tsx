@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { CostTable } from "~/components/public/cost-table";
 import { countryStatusLabel } from "~/components/public/country-card";
 import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
 import { pageMeta } from "~/lib/seo";
@@ -72,28 +73,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
         <h2 id="costs-title" className="text-xl font-bold text-slate-900">
           Costs
         </h2>
-        <table className="mt-3 w-full border-collapse text-left text-slate-700">
-          <caption className="sr-only">Estimated costs for studying in {guide.title}</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-4 font-semibold text-slate-900">
-                Item
-              </th>
-              <th scope="col" className="py-2 font-semibold text-slate-900">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {guide.costs.map((cost) => (
-              <tr key={cost.item} className="border-b border-slate-200">
-                <td className="py-2 pr-4">{cost.item}</td>
-                <td className="py-2 whitespace-nowrap">{cost.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p className="mt-2 text-sm text-slate-600">Estimates for planning: confirm current fees with the university and the embassy.</p>
+        <CostTable place={guide.title} costs={guide.costs} className="mt-3" />
       </section>
 
       <section aria-labelledby="reminder-title" className="mt-10 rounded-lg border-l-4 border-brand-700 bg-brand-50 p-5">

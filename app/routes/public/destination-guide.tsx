@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
+import { CostTable } from "~/components/public/cost-table";
 import { ApplyOrBook, ContactBlock } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
 import { pageMeta } from "~/lib/seo";
@@ -70,28 +71,7 @@ export default function DestinationGuidePage({ loaderData }: Route.ComponentProp
       </Section>
 
       <Section id="costs" title="Costs">
-        <table className="w-full max-w-3xl border-collapse text-left text-slate-700">
-          <caption className="sr-only">Estimated costs of studying in {guide.country}</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-4 font-semibold text-slate-900">
-                Item
-              </th>
-              <th scope="col" className="py-2 font-semibold text-slate-900">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {guide.costs.map((cost) => (
-              <tr key={cost.item} className="border-b border-slate-200">
-                <td className="py-2 pr-4">{cost.item}</td>
-                <td className="py-2">{cost.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p className="mt-2 text-sm text-slate-600">Estimates for planning: confirm current fees with the university and the embassy.</p>
+        <CostTable place={guide.country} costs={guide.costs} className="max-w-3xl" />
       </Section>
 
       <Section id="universities" title="Renowned universities" tone="tinted">
