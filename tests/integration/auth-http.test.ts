@@ -124,6 +124,31 @@ describe("accounts over HTTP", () => {
   });
 });
 
+describe("Google sign-in while the provider is unreachable", () => {
+  test("the login page says so instead of failing", async () => {
+    const environment = await createServerEnvironment();
+    const server = await startServer({
+      ...environment.env,
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      GOOGLE_DISCOVERY_URL: "http://127.0.0.1:1/.well-known/openid-configuration",
+      LOG_LEVEL: "warn",
+    });
+    try {
+      const response = await fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams({ intent: "google" }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Google sign-in is not available right now");
+    } finally {
+      await server.stop();
+      await environment.cleanup();
+    }
+  });
+});
+
 describe("over https", () => {
   test("session cookies are Secure and __Secure- prefixed, and HSTS is sent", async () => {
     const environment = await createServerEnvironment();

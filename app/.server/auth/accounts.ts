@@ -1,5 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import { AppError } from "../errors";
+import { logger } from "../logger";
 import { limiter, limits } from "../security/rate-limit";
 import { recordAuditEvent } from "../users/audit";
 import { GOOGLE_PROVIDER_ID, getAuth } from "./auth";
@@ -125,14 +126,22 @@ export async function requestMagicLink(input: { email: string; ip: string; redir
 }
 
 /** Starts "Continue with Google": the provider's URL, and the state cookie the callback will check. */
+export const GOOGLE_UNAVAILABLE = "Google sign-in is not available right now. Log in with your e-mail and password, or try again later.";
+
 export async function startGoogleSignIn(input: { redirectTo: string; headers: Headers }): Promise<{ url: string; cookies: string[] }> {
-  const { headers, response } = await getAuth().api.signInSocial({
-    body: { provider: GOOGLE_PROVIDER_ID, callbackURL: input.redirectTo, errorCallbackURL: "/login", disableRedirect: true },
-    headers: input.headers,
-    returnHeaders: true,
-  });
-  if (!response.url) throw new Error("The sign-in provider gave no URL");
-  return { url: response.url, cookies: headers.getSetCookie() };
+  try {
+    const { headers, response } = await getAuth().api.signInSocial({
+      body: { provider: GOOGLE_PROVIDER_ID, callbackURL: input.redirectTo, errorCallbackURL: "/login", disableRedirect: true },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    if (!response.url) throw new Error("the sign-in provider gave no URL");
+    return { url: response.url, cookies: headers.getSetCookie() };
+  } catch (error) {
+    // The provider's discovery document could not be fetched, or it answered nonsense.
+    logger.warn({ err: error }, "starting Google sign-in failed");
+    throw new AppError("INVALID", GOOGLE_UNAVAILABLE);
+  }
 }
 
 export async function resendVerification(input: { email: string; ip: string; headers: Headers }) {

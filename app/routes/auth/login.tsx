@@ -41,9 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = intentSchema.catch("password").parse(formData.get("intent"));
 
   if (intent === "google") {
-    const { url, cookies } = await startGoogleSignIn({ redirectTo, headers: request.headers });
-    const headers = setCookieHeaders(cookies);
-    return redirect(url, { headers });
+    try {
+      const { url, cookies } = await startGoogleSignIn({ redirectTo, headers: request.headers });
+      return redirect(url, { headers: setCookieHeaders(cookies) });
+    } catch (error) {
+      return formFailure(error, {} as Record<string, string>);
+    }
   }
 
   if (intent === "magic-link") {
