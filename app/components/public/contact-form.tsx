@@ -8,7 +8,7 @@ import {
   MESSAGE_MAX_LENGTH,
 } from "~/lib/contact-form";
 import { primaryButton } from "../ui/button-styles";
-import { HoneypotField, TextAreaField, TextField } from "../ui/field";
+import { Field, HoneypotField, TextAreaField } from "../ui/field";
 
 type Problems = Pick<ContactFormFailure, "formError" | "fieldErrors">;
 
@@ -67,8 +67,8 @@ export function ContactForm({
           {problems.formError}
         </p>
       ) : null}
-      <TextField label="Name" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} maxLength={200} />
-      <TextField
+      <Field label="Name" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} maxLength={200} />
+      <Field
         label="Phone"
         name="phone"
         type="tel"
@@ -79,7 +79,7 @@ export function ContactForm({
         error={errors.phone}
         maxLength={30}
       />
-      <TextField
+      <Field
         label="Email"
         name="email"
         type="email"

@@ -1,14 +1,21 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  name: string;
-  error?: string | undefined;
-  hint?: string;
-};
+type Labelled = { label: string; name: string; error?: string | undefined; hint?: string; className?: string };
 
-/** A labelled input with its error (or hint) beside it, announced through aria-describedby. */
-export function Field({ label, name, error, hint, className = "", ...input }: FieldProps) {
+const control =
+  "mt-1 block w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 disabled:bg-slate-100 disabled:text-slate-600";
+
+/**
+ * The label, the error (or hint) beside the control, and the ids that tie them together
+ * through aria-describedby; `control` renders the input or text area itself.
+ */
+function Labelled({
+  label,
+  error,
+  hint,
+  className = "",
+  control: render,
+}: Labelled & { control: (aria: Record<string, string | boolean | undefined>) => ReactNode }) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -16,16 +23,7 @@ export function Field({ label, name, error, hint, className = "", ...input }: Fi
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 ${
-          error ? "border-red-600" : "border-slate-400"
-        } disabled:bg-slate-100 disabled:text-slate-600`}
-        {...input}
-      />
+      {render({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
           {error}
@@ -36,6 +34,45 @@ export function Field({ label, name, error, hint, className = "", ...input }: Fi
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input with its error (or hint) beside it. */
+export function Field({ label, name, error, hint, className, ...input }: Labelled & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Labelled
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(aria) => (
+        <input name={name} className={`${control} ${error ? "border-red-700" : "border-slate-400"}`} {...aria} {...input} />
+      )}
+    />
+  );
+}
+
+/** A labelled text area with its error (or hint) beside it. */
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  className,
+  ...textarea
+}: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Labelled
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(aria) => (
+        <textarea name={name} className={`${control} ${error ? "border-red-700" : "border-slate-400"}`} {...aria} {...textarea} />
+      )}
+    />
   );
 }
 
@@ -72,71 +109,6 @@ export function SubmitButton({
 }
 
 // Fields whose ids follow their names (one form per page: the contact and enrolment forms).
-
-type Common = { label: string; name: string; error?: string; hint?: string };
-
-const control =
-  "mt-1 block w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600";
-
-function describedBy(name: string, error?: string, hint?: string) {
-  return [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined;
-}
-
-function Messages({ name, error, hint }: Omit<Common, "label">) {
-  return (
-    <>
-      {hint ? (
-        <p id={`${name}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-/** A labelled input whose error sits beside it and is announced with it (aria-describedby). */
-export function TextField({ label, name, error, hint, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
-        className={`${control} ${error ? "border-red-700" : "border-slate-400"}`}
-        {...input}
-      />
-      <Messages name={name} error={error} hint={hint} />
-    </div>
-  );
-}
-
-export function TextAreaField({ label, name, error, hint, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={name}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
-        className={`${control} ${error ? "border-red-700" : "border-slate-400"}`}
-        {...textarea}
-      />
-      <Messages name={name} error={error} hint={hint} />
-    </div>
-  );
-}
 
 /**
  * A field people never see (display: none) and bots fill in. The server accepts a
