@@ -1,15 +1,18 @@
 // `npm start`: builds the app if the build is missing or older than the sources, then
 // starts the production server from the build. Start-up failures we expect (a bad
-// environment variable, a database that is down or already in use) print one line and exit 1.
+// environment variable, a database that is down or already in use, a busy port) print one line and exit 1.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+// Production unless told otherwise: React and React Router pick their production builds from this.
+process.env.NODE_ENV ??= "production";
+
 const root = path.dirname(fileURLToPath(import.meta.url));
 const serverBuild = path.join(root, "build", "server", "index.js");
 const sources = ["app", "server", "content", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
-const expectedFailures = new Set(["ConfigError", "DataDirLockedError", "DatabaseUnavailableError"]);
+const expectedFailures = new Set(["ConfigError", "DataDirLockedError", "DatabaseUnavailableError", "PortUnavailableError"]);
 
 function newestChange(entry) {
   const full = path.join(root, entry);

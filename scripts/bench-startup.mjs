@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startFlags } from "./lib/production-server.mjs";
 
 const runs = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 3;
 
@@ -21,7 +22,7 @@ function freePort() {
 async function timeToHealthy(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...startFlags, "server.js"], {
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: "production", LOG_LEVEL: "warn" },
     stdio: "inherit",
   });

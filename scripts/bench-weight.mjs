@@ -2,6 +2,7 @@
 // server sends it to a browser (Accept-Encoding: gzip, deflate, br): the HTML, then every
 // script, module preload, stylesheet, icon and image it names, and the modules those import.
 // Budgets: JavaScript <= 120 kB, everything <= 500 kB. Exits 1 over budget.
+// BENCH_PATH=/contact measures another public page (the form pages load the most script).
 import http from "node:http";
 import { startProductionServer } from "./lib/production-server.mjs";
 
@@ -36,7 +37,7 @@ async function text(url) {
 
 const server = await startProductionServer();
 try {
-  const page = `${server.url}/`;
+  const page = `${server.url}${process.env.BENCH_PATH ?? "/"}`;
   const html = await text(page);
   const resources = new Map();
   const add = (href, kind) => {

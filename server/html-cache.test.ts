@@ -5,6 +5,7 @@ import { afterEach, expect, test } from "vitest";
 import { parseConfig } from "../app/.server/config";
 import { notifyContentChanged } from "../app/.server/content-changes";
 import type { DatabaseHandle } from "../app/.server/db/client";
+import { sharedPageHeaders } from "../app/lib/page-cache";
 import { HtmlCache, htmlCache, preparePageBody } from "./html-cache";
 import { type AppHandler, createHttpServer } from "./http-server";
 
@@ -14,15 +15,16 @@ afterEach(async () => {
   htmlCache.clear();
 });
 
-type Rendered = { status?: number; setCookie?: string; contentType?: string };
+/** What the fake app answers; `shared` is the route's opt-in (the query parameters it reads), false for none. */
+type Rendered = { status?: number; setCookie?: string; contentType?: string; shared?: string[] | false };
 
 /** A server whose app renders a page with a nonce'd inline script, counting how often it renders. */
 async function startServer(render: (request: Request) => Rendered = () => ({}), pageCache = new HtmlCache()) {
   const calls: Request[] = [];
   const handler: AppHandler = async (request, context) => {
     calls.push(request);
-    const { status = 200, setCookie, contentType = "text/html; charset=utf-8" } = render(request);
-    const headers = new Headers({ "Content-Type": contentType });
+    const { status = 200, setCookie, contentType = "text/html; charset=utf-8", shared = [] } = render(request);
+    const headers = new Headers({ "Content-Type": contentType, ...(shared ? sharedPageHeaders(shared) : {}) });
     if (setCookie) headers.append("Set-Cookie", setCookie);
     const html = `<!DOCTYPE html><html><head><meta name="request-id" content="${context.requestId}"/><script nonce="${context.nonce}">window.__ctx = {"path":"${new URL(request.url).pathname}"};</script></head><body><h1>Hello</h1><script type="module" nonce="${context.nonce}">import("/assets/entry.js");</script></body></html>`;
     return new Response(html, { status, headers });
@@ -92,7 +94,8 @@ test("a request with one of our cookies is rendered fresh every time, with its o
     const nonce = /nonce="([^"]+)"/.exec(html)?.[1];
     expect(nonce).toBeTruthy();
     expect(response.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
-    expect(response.headers.get("cache-control") ?? "").not.toContain("public");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("cache-status")).toBe("onward; fwd=bypass; detail=personal");
   }
   expect(calls).toHaveLength(3);
   // A cookie that is not ours does not make the page personal.
@@ -100,35 +103,28 @@ test("a request with one of our cookies is rendered fresh every time, with its o
   expect(calls).toHaveLength(3);
 });
 
-test("responses that set a cookie, fail, or belong to private areas are never cached", async () => {
+test("responses that set a cookie, fail, or come from a route that did not opt in are never cached", async () => {
   const { url, calls, pageCache } = await startServer((request) => {
     const path = new URL(request.url).pathname;
     if (path === "/with-cookie") return { setCookie: "onward.toast=; Max-Age=0" };
     if (path === "/missing") return { status: 404 };
-    return {};
+    // Any other path is a route without the opt-in: personal pages need no list to stay out.
+    return { shared: false };
   });
-  for (const path of [
-    "/with-cookie",
-    "/missing",
-    "/dashboard/messages",
-    "/api/auth/session",
-    "/apply",
-    "/login",
-    "/signup",
-    "/networking",
-    "/book-appointment",
-    "/dashboard.data",
-  ]) {
+  for (const path of ["/with-cookie", "/missing", "/a-new-personal-page", "/dashboard/messages", "/login", "/apply", "/dashboard.data"]) {
     await fetch(`${url}${path}`);
     const again = await fetch(`${url}${path}`);
     expect(again.headers.get("cache-control") ?? "", path).not.toContain("public");
+    expect(again.headers.get("cache-status"), path).toBe("onward; fwd=miss");
+    expect(again.headers.get("x-onward-shared-page"), path).toBeNull();
   }
-  expect(calls).toHaveLength(20);
+  expect(calls).toHaveLength(14);
   expect(pageCache.size).toBe(0);
   // POSTs are never answered from the cache either.
   await fetch(`${url}/contact`);
-  await fetch(`${url}/contact`, { method: "POST", body: new URLSearchParams({ name: "x" }) });
-  expect(calls).toHaveLength(22);
+  const posted = await fetch(`${url}/contact`, { method: "POST", body: new URLSearchParams({ name: "x" }) });
+  expect(posted.headers.get("cache-status")).toBe("onward; fwd=method");
+  expect(calls).toHaveLength(16);
 });
 
 test("a cached page expires after its time to live", async () => {
@@ -163,4 +159,62 @@ test("preparing a page removes nonces and hashes every inline script, JSON-LD in
   );
   expect(html).toBe('<script>a()</script><script type="application/ld+json">{"@type":"FAQPage"}</script><script src="/x.js"></script>');
   expect(scriptHashes).toHaveLength(2);
+});
+
+test("a page's first answer is stored and later ones are hits, as Cache-Status says", async () => {
+  const { url } = await startServer();
+  expect((await fetch(`${url}/countries`)).headers.get("cache-status")).toBe("onward; fwd=miss; stored");
+  expect((await fetch(`${url}/countries`)).headers.get("cache-status")).toBe("onward; hit");
+});
+
+test("1,000 distinct utm_source values make no new entries: only the parameters a page reads are in the key", async () => {
+  const { url, calls, pageCache } = await startServer((request) =>
+    new URL(request.url).pathname === "/contact" ? { shared: ["message"] } : { shared: [] },
+  );
+  await fetch(`${url}/countries/usa`);
+  for (let index = 0; index < 1_000; index++) {
+    const response = await fetch(`${url}/countries/usa?utm_source=${index}&fbclid=x${index}`);
+    expect(response.headers.get("cache-status")).toBe("onward; hit");
+    await response.arrayBuffer();
+  }
+  expect(calls).toHaveLength(1);
+  expect(pageCache.size).toBe(1);
+
+  // A parameter the page declared is part of the key; others beside it are not.
+  await fetch(`${url}/contact?message=Hello`);
+  await fetch(`${url}/contact?message=Hello&utm_medium=mail`);
+  await fetch(`${url}/contact?message=Other`);
+  expect(calls).toHaveLength(3);
+  expect(pageCache.size).toBe(3);
+});
+
+test("the cache is bounded by entries and by bytes, dropping the least recently used first", async () => {
+  const byEntries = new HtmlCache({ maxEntries: 3 });
+  const { url } = await startServer(undefined, byEntries);
+  for (const path of ["/a", "/b", "/c"]) await fetch(`${url}${path}`);
+  await fetch(`${url}/a`); // /a is now the most recently used
+  await fetch(`${url}/d`);
+  expect(byEntries.size).toBe(3);
+  expect((await fetch(`${url}/a`)).headers.get("cache-status")).toBe("onward; hit");
+  expect((await fetch(`${url}/b`)).headers.get("cache-status")).toBe("onward; fwd=miss; stored");
+
+  const page = await (await fetch(`${url}/a`, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer();
+  const byBytes = new HtmlCache({ maxBytes: page.byteLength * 5 });
+  const second = await startServer(undefined, byBytes);
+  for (const path of ["/a", "/b", "/c", "/d", "/e"]) await fetch(`${second.url}${path}`);
+  expect(byBytes.totalBytes).toBeLessThanOrEqual(page.byteLength * 5);
+  expect(byBytes.size).toBeLessThan(5);
+});
+
+test("a page asked for again is re-compressed at the best level off the request path, and still decodes the same", async () => {
+  const cache = new HtmlCache();
+  const { url } = await startServer(() => ({ shared: [] }), cache);
+  const plain = await (await fetch(`${url}/`, { headers: { "Accept-Encoding": "identity" } })).text();
+  const fast = await fetch(`${url}/`, { headers: { "Accept-Encoding": "br" } });
+  const fastLength = Number(fast.headers.get("content-length"));
+  await fast.arrayBuffer();
+  await cache.settled();
+  const best = await fetch(`${url}/`, { headers: { "Accept-Encoding": "br" } });
+  expect(Number(best.headers.get("content-length"))).toBeLessThanOrEqual(fastLength);
+  expect(await best.text()).toBe(plain);
 });

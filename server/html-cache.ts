@@ -2,31 +2,17 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import { onContentChanged } from "../app/.server/content-changes";
+import { SHARED_CACHE_CONTROL, SHARED_PAGE_HEADER } from "../app/lib/page-cache";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/**
- * Paths that are never cached: anything personal, staff-only or signed-in, and the account
- * pages whose links carry one-time tokens. Any other route can opt out by answering with
- * `Cache-Control: private` or `no-store`.
- */
-const privatePrefixes = [
-  "/dashboard",
-  "/api",
-  "/apply",
-  "/networking",
-  "/book-appointment",
-  "/login",
-  "/signup",
-  "/logout",
-  "/forgot-password",
-  "/reset-password",
-  "/verify-email",
-];
-
-export const CACHEABLE_CACHE_CONTROL = "public, s-maxage=60, stale-while-revalidate=300";
+export const CACHEABLE_CACHE_CONTROL = SHARED_CACHE_CONTROL;
 export const CACHE_VARY = "Cookie, Accept-Encoding";
+
+/** Compression levels: a new entry is made quickly; one that is asked for again is re-compressed at the best level, off the request path. */
+const FAST = { brotli: 4, gzip: 5 };
+const BEST = { brotli: 11, gzip: 9 };
 
 export type CachedPage = {
   status: 200;
@@ -40,14 +26,12 @@ export type CachedPage = {
   scriptHashes: string[];
   etag: string;
   expiresAt: number;
+  /** Compressed at the fast levels only (a hit queues the best-level pass). */
+  fast: boolean;
 };
 
-function isPrivatePath(pathname: string): boolean {
-  return privatePrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`));
-}
-
 /** Whether the request carries one of our cookies (session, toast…): then it is personal and rendered fresh. */
-function hasOurCookie(cookieHeader: string | undefined): boolean {
+export function hasOurCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   return cookieHeader.split(";").some((pair) => {
     const name = pair.trim();
@@ -55,16 +39,25 @@ function hasOurCookie(cookieHeader: string | undefined): boolean {
   });
 }
 
-/** A GET or HEAD for a public page from a visitor with none of our cookies. */
-export function isCacheableRequest(method: string, url: string, cookieHeader: string | undefined): boolean {
-  if (method !== "GET" && method !== "HEAD") return false;
-  const pathname = url.split("?")[0] ?? "/";
-  return !isPrivatePath(pathname) && !hasOurCookie(cookieHeader);
+/** A GET or HEAD from a visitor with none of our cookies: the only requests the cache may answer. */
+export function isCacheableRequest(method: string, cookieHeader: string | undefined): boolean {
+  return (method === "GET" || method === "HEAD") && !hasOurCookie(cookieHeader);
 }
 
-/** A complete, non-personal answer: 200, no cookie set, not marked private or no-store by the app. */
+/**
+ * The query parameters a response's route declared it reads, when the route opted into the
+ * shared cache (app/lib/page-cache.ts); undefined when it did not.
+ */
+export function sharedPageParameters(response: Response): string[] | undefined {
+  const declared = response.headers.get(SHARED_PAGE_HEADER);
+  if (declared === null) return undefined;
+  return declared === "-" ? [] : declared.split(",").filter(Boolean);
+}
+
+/** A complete answer of an opted-in route: 200, no cookie set, not marked private or no-store. */
 export function isCacheableResponse(response: Response): boolean {
   if (response.status !== 200 || !response.body) return false;
+  if (sharedPageParameters(response) === undefined) return false;
   if (response.headers.getSetCookie().length > 0) return false;
   const cacheControl = response.headers.get("cache-control") ?? "";
   return !/\b(private|no-store)\b/.test(cacheControl);
@@ -93,31 +86,86 @@ export function preparePageBody(html: string): { html: string; scriptHashes: str
   return { html: cleaned, scriptHashes: [...scriptHashes] };
 }
 
+function compress(body: Buffer, levels: { brotli: number; gzip: number }) {
+  return Promise.all([
+    gzipAsync(body, { level: levels.gzip }),
+    brotliAsync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: levels.brotli,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        // A page is tens of kilobytes: a 256 kB window loses nothing and spares a 4 MB allocation per page.
+        [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+      },
+    }),
+  ]);
+}
+
+const pageBytes = (page: CachedPage) => page.body.length + page.gzip.length + page.brotli.length;
+
+type Options = {
+  ttlMs: number;
+  maxEntries: number;
+  /** Body plus both compressed copies, summed over all entries. */
+  maxBytes: number;
+  now?: () => number;
+};
+
 /**
- * Rendered pages for anonymous visitors, kept for a short time in this process, with
- * their gzip and brotli bytes made once. Staff content changes empty it.
+ * Rendered pages for anonymous visitors, kept for a short time in this process, least recently
+ * used first out when full (by entries or bytes). An entry's key is its path plus only the query
+ * parameters its route declared, so tracking parameters and unknown ones share one entry.
+ * Staff content changes empty it.
  */
 export class HtmlCache {
   private pages = new Map<string, CachedPage>();
+  /** Per path, the query parameters its route reads (learned from the route's first answer). */
+  private parameters = new Map<string, string[]>();
+  private bytes = 0;
+  private recompressing: Promise<void> = Promise.resolve();
+  private readonly options: Options;
 
-  constructor(private readonly options: { ttlMs: number; maxEntries: number; now?: () => number } = { ttlMs: 60_000, maxEntries: 500 }) {}
+  constructor(options: Partial<Options> = {}) {
+    this.options = { ttlMs: 60_000, maxEntries: 500, maxBytes: 64 * 1024 * 1024, ...options };
+  }
 
   private now() {
     return this.options.now?.() ?? Date.now();
   }
 
-  get(key: string): CachedPage | undefined {
-    const page = this.pages.get(key);
-    if (!page) return undefined;
+  /** The entry key of `url`, or undefined while the path's route has not said which parameters it reads. */
+  keyFor(url: string): string | undefined {
+    const question = url.indexOf("?");
+    const pathname = question < 0 ? url : url.slice(0, question);
+    const parameters = this.parameters.get(pathname);
+    if (!parameters) return undefined;
+    return keyOf(pathname, question < 0 ? "" : url.slice(question + 1), parameters);
+  }
+
+  get(url: string): CachedPage | undefined {
+    const key = this.keyFor(url);
+    const page = key === undefined ? undefined : this.pages.get(key);
+    if (!page || key === undefined) return undefined;
+    this.pages.delete(key);
     if (page.expiresAt <= this.now()) {
-      this.pages.delete(key);
+      this.bytes -= pageBytes(page);
       return undefined;
     }
+    this.pages.set(key, page); // most recently used goes last
+    if (page.fast) this.queueBestCompression(key, page);
     return page;
   }
 
-  /** Reads the whole response and stores it; the caller sends the returned page. */
-  async store(key: string, response: Response): Promise<CachedPage> {
+  /** Reads the whole response (from an opted-in route) and stores it; the caller sends the returned page. */
+  async store(url: string, response: Response): Promise<CachedPage> {
+    const question = url.indexOf("?");
+    const pathname = question < 0 ? url : url.slice(0, question);
+    const parameters = sharedPageParameters(response) ?? [];
+    if (!this.parameters.has(pathname) && this.parameters.size >= this.options.maxEntries * 4) {
+      this.parameters.delete(this.parameters.keys().next().value as string);
+    }
+    this.parameters.set(pathname, parameters);
+    const key = keyOf(pathname, question < 0 ? "" : url.slice(question + 1), parameters);
+
     const contentType = response.headers.get("content-type") ?? "application/octet-stream";
     let body = Buffer.from(await response.arrayBuffer());
     let scriptHashes: string[] = [];
@@ -126,15 +174,10 @@ export class HtmlCache {
       body = Buffer.from(prepared.html, "utf8");
       scriptHashes = prepared.scriptHashes;
     }
-    const [gzipped, brotli] = await Promise.all([
-      gzipAsync(body, { level: 9 }),
-      brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    ]);
+    const [gzipped, brotli] = await compress(body, FAST);
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers) {
-      if (!["content-type", "content-length", "content-encoding", "set-cookie", "cache-control", "vary", "etag"].includes(name)) {
-        headers.push([name, value]);
-      }
+      if (!storedHeaderExclusions.has(name)) headers.push([name, value]);
     }
     const page: CachedPage = {
       status: 200,
@@ -146,30 +189,82 @@ export class HtmlCache {
       scriptHashes,
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
       expiresAt: this.now() + this.options.ttlMs,
+      fast: true,
     };
-    if (this.pages.size >= this.options.maxEntries) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      const oldest = this.pages.keys().next().value;
-      if (oldest !== undefined) this.pages.delete(oldest);
+    this.put(key, page);
+    return page;
+  }
+
+  private put(key: string, page: CachedPage) {
+    const previous = this.pages.get(key);
+    if (previous) {
+      this.pages.delete(key);
+      this.bytes -= pageBytes(previous);
+    }
+    const size = pageBytes(page);
+    if (size > this.options.maxBytes) return;
+    // Maps iterate in insertion order: the least recently used entries go first.
+    while (this.pages.size > 0 && (this.pages.size >= this.options.maxEntries || this.bytes + size > this.options.maxBytes)) {
+      const [oldestKey, oldest] = this.pages.entries().next().value as [string, CachedPage];
+      this.pages.delete(oldestKey);
+      this.bytes -= pageBytes(oldest);
     }
     this.pages.set(key, page);
-    return page;
+    this.bytes += size;
+  }
+
+  /** Re-compresses a page people ask for again at the best levels, one page at a time, after the current request. */
+  private queueBestCompression(key: string, page: CachedPage) {
+    page.fast = false;
+    this.recompressing = this.recompressing.then(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.pages.get(key) !== page) return;
+      const [gzipped, brotli] = await compress(page.body, BEST);
+      // A new object: prepared headers (Content-Length) are kept per object.
+      if (this.pages.get(key) === page) this.put(key, { ...page, gzip: gzipped, brotli, fast: false });
+    });
+  }
+
+  /** Resolves once queued re-compressions are done (tests). */
+  settled(): Promise<void> {
+    return this.recompressing;
   }
 
   clear() {
     this.pages.clear();
+    this.bytes = 0;
   }
 
   get size() {
     return this.pages.size;
   }
+
+  get totalBytes() {
+    return this.bytes;
+  }
+}
+
+const storedHeaderExclusions = new Set([
+  "content-type",
+  "content-length",
+  "content-encoding",
+  "set-cookie",
+  "cache-control",
+  "vary",
+  "etag",
+  SHARED_PAGE_HEADER.toLowerCase(),
+]);
+
+/** Path plus the declared parameters present in `search`, in a fixed order. */
+function keyOf(pathname: string, search: string, parameters: string[]): string {
+  if (parameters.length === 0 || !search) return pathname;
+  const query = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of [...parameters].sort()) for (const value of query.getAll(name)) kept.append(name, value);
+  const rest = kept.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
 }
 
 /** The process's page cache: 60 s per page, emptied whenever staff change content. */
-export const htmlCache = new HtmlCache({ ttlMs: 60_000, maxEntries: 500 });
+export const htmlCache = new HtmlCache();
 onContentChanged(() => htmlCache.clear());
-
-/** Empties the process's page cache (staff content changes do this through notifyContentChanged). */
-export function clearHtmlCache() {
-  htmlCache.clear();
-}

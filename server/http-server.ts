@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createBrotliCompress, createGzip, constants as zlibConstants } from "node:zlib";
+import { brotliCompressSync, createBrotliCompress, createGzip, gzipSync, constants as zlibConstants } from "node:zlib";
 import { createRequest } from "@remix-run/node-fetch-server";
 import type { AppLoadContext } from "react-router";
 import { CLIENT_IP_HEADER } from "../app/.server/auth/client-ip";
@@ -10,15 +10,19 @@ import type { Config } from "../app/.server/config";
 import type { DatabaseHandle } from "../app/.server/db/client";
 import { logger } from "../app/.server/logger";
 import { requestStorage } from "../app/.server/request-context";
+import { limiter, limits } from "../app/.server/security/rate-limit";
+import { SHARED_PAGE_HEADER } from "../app/lib/page-cache";
 import {
   CACHE_VARY,
   CACHEABLE_CACHE_CONTROL,
   type CachedPage,
   type HtmlCache,
+  hasOurCookie,
   htmlCache,
   isCacheableRequest,
   isCacheableResponse,
 } from "./html-cache";
+import type { RouteRules } from "./route-rules";
 import { securityHeaders } from "./security-headers";
 import { pickEncoding, type StaticFile } from "./static-files";
 
@@ -29,9 +33,29 @@ type ServerOptions = {
   database: DatabaseHandle;
   staticFiles: Map<string, StaticFile>;
   handler: AppHandler;
-  /** Rendered pages for anonymous visitors; the process-wide cache unless a test passes its own. */
-  pageCache?: HtmlCache;
+  /** The rules routes declare in their `handle` (body size); none when absent. */
+  routeRules?: RouteRules;
+  /** Rendered pages for anonymous visitors: the process-wide cache unless a test passes its own; false for none (development). */
+  pageCache?: HtmlCache | false;
+  /** Requests the app does not answer itself (the development server's Vite middleware), tried before React Router. */
+  before?: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>;
+  /** An HTTP server made by the caller (development: Vite's hot reload listens on it too); a new one otherwise. */
+  server?: http.Server;
 };
+
+/** Every response to someone with our cookies (a session, a toast) is theirs alone. */
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+const allowedMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const bodyMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const formContentTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/** A request body over its route's limit, noticed while streaming (a body without Content-Length). */
+class BodyTooLargeError extends Error {
+  constructor() {
+    super("The request body is larger than this address accepts.");
+    this.name = "BodyTooLargeError";
+  }
+}
 
 const compressibleType = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/;
 const READY_TIMEOUT_MS = 2_000;
@@ -41,12 +65,22 @@ const READY_TIMEOUT_MS = 2_000;
  * everything else through React Router. Every response gets the security headers,
  * a request id, and compression when the client accepts it.
  */
-export function createHttpServer({ config, database, staticFiles, handler, pageCache = htmlCache }: ServerOptions): http.Server {
+export function createHttpServer({
+  config,
+  database,
+  staticFiles,
+  handler,
+  routeRules,
+  pageCache = htmlCache,
+  before,
+  server = http.createServer(),
+}: ServerOptions): http.Server {
   const https = new URL(config.appUrl).protocol === "https:";
   const formActions = formActionsFor(config);
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string, nonce: string, clientIp: string) {
-    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    const url = req.url ?? "/";
+    const pathname = url.split("?")[0] ?? "/";
     const method = req.method ?? "GET";
 
     if (pathname === "/healthz") return sendText(res, 200, "ok");
@@ -59,34 +93,92 @@ export function createHttpServer({ config, database, staticFiles, handler, pageC
         return sendText(res, 503, "database unavailable");
       }
     }
+    if (!allowedMethods.has(method)) {
+      logger.warn({ method }, "refused a request method");
+      res.setHeader("Allow", "GET, HEAD, POST");
+      return sendText(res, 405, "This method is not allowed.");
+    }
 
     const file = (method === "GET" || method === "HEAD") && staticFiles.get(pathname);
     if (file) return sendStatic(req, res, file);
+    if (before && (await before(req, res))) return;
 
     if (isCrossSiteWrite(req, config.trustedOrigins)) {
       logger.warn({ origin: req.headers.origin, fetchSite: req.headers["sec-fetch-site"] }, "refused a cross-site request");
       return sendText(res, 403, "Cross-site requests are not accepted.");
     }
 
-    // Anonymous visitors share one rendering of a public page; anyone with our cookies gets their own.
-    const url = req.url ?? "/";
-    const cacheable = isCacheableRequest(method, url, req.headers.cookie);
-    if (cacheable) {
+    let bodyTooLarge = false;
+    if (bodyMethods.has(method)) {
+      const rules = (await routeRules?.(pathname)) ?? {};
+      const refusal = refuseBody(req, pathname, rules.maxBodyBytes ?? config.maxBodyBytes);
+      if (refusal) {
+        if (refusal.status === 413) await countRefusal(rules.refusedBodyLimit, clientIp);
+        logger.warn({ method, path: pathname, contentType: req.headers["content-type"], status: refusal.status }, refusal.message);
+        return sendRefusal(req, res, refusal.status, refusal.message);
+      }
+    }
+
+    // Anonymous visitors share one rendering of an opted-in public page; anyone with our cookies gets their own.
+    const personal = hasOurCookie(req.headers.cookie);
+    const cacheable = pageCache !== false && isCacheableRequest(method, req.headers.cookie);
+    if (cacheable && pageCache) {
       const cached = pageCache.get(url);
-      if (cached) return sendCachedPage(req, res, cached, { https, formActions });
+      if (cached) {
+        res.setHeader("Cache-Status", "onward; hit");
+        return sendCachedPage(req, res, cached, { https, formActions });
+      }
     }
 
     const request = createRequest(req, res, { trustProxy: config.trustProxy });
     // Only our server may say who the client is: a client's own copy of the header is replaced.
     request.headers.set(CLIENT_IP_HEADER, clientIp);
-    const response = await handler(request, { requestId, nonce, clientIp });
-    if (cacheable && method === "GET" && isCacheableResponse(response)) {
-      return sendCachedPage(req, res, await pageCache.store(url, response), { https, formActions });
+    if (bodyMethods.has(method) && req.headers["content-length"] === undefined) {
+      // No declared length (a chunked body): count while the app reads, and stop at the limit.
+      const limit = (await routeRules?.(pathname))?.maxBodyBytes ?? config.maxBodyBytes;
+      let received = 0;
+      const count = (chunk: Buffer) => {
+        received += chunk.length;
+        if (received <= limit) return;
+        bodyTooLarge = true;
+        req.off("data", count);
+        req.pause();
+        req.emit("error", new BodyTooLargeError());
+      };
+      req.on("data", count);
+    }
+    let response: Response;
+    try {
+      response = await handler(request, { requestId, nonce, clientIp });
+    } catch (error) {
+      if (!bodyTooLarge) throw error;
+      response = new Response(null, { status: 413 });
+    }
+    if (bodyTooLarge) {
+      await response.body?.cancel();
+      await countRefusal((await routeRules?.(pathname))?.refusedBodyLimit, clientIp);
+      logger.warn({ method, path: pathname }, "refused a request body over the limit");
+      return sendRefusal(req, res, 413, tooLargeMessage);
+    }
+    const shared = response.headers.has(SHARED_PAGE_HEADER);
+    if (cacheable && pageCache && method === "GET" && isCacheableResponse(response)) {
+      const page = await pageCache.store(url, response);
+      res.setHeader("Cache-Status", "onward; fwd=miss; stored");
+      return sendCachedPage(req, res, page, { https, formActions });
+    }
+    response.headers.delete(SHARED_PAGE_HEADER);
+    if (personal) {
+      response.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+      res.setHeader("Cache-Status", "onward; fwd=bypass; detail=personal");
+    } else {
+      // A shared page's answer that was not stored (a post, an error, a cookie) is not for a shared cache either.
+      if (shared) response.headers.set("Cache-Control", "no-store");
+      res.setHeader("Cache-Status", cacheable ? "onward; fwd=miss" : "onward; fwd=method");
     }
     await sendResponse(req, res, response);
   }
 
-  const server = http.createServer((req, res) => {
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     const started = performance.now();
     const requestId = requestIdFrom(req, config.trustProxy);
     const nonce = randomBytes(16).toString("base64");
@@ -95,11 +187,14 @@ export function createHttpServer({ config, database, staticFiles, handler, pageC
     for (const [name, value] of Object.entries(securityHeaders({ nonce, https, formActions }))) {
       res.setHeader(name, value);
     }
-    res.on("finish", () => {
-      requestStorage.run({ requestId, nonce, clientIp }, () => {
-        logger.info({ method: req.method, path: req.url, status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
+    if (logger.isLevelEnabled("info")) {
+      res.on("finish", () => {
+        logger.info(
+          { requestId, method: req.method, path: req.url, status: res.statusCode, ms: Math.round(performance.now() - started) },
+          "request",
+        );
       });
-    });
+    }
     requestStorage.run({ requestId, nonce, clientIp }, () => {
       handle(req, res, requestId, nonce, clientIp).catch((error: unknown) => {
         logger.error({ err: error }, "unhandled error while serving a request");
@@ -110,6 +205,53 @@ export function createHttpServer({ config, database, staticFiles, handler, pageC
   });
   server.keepAliveTimeout = 5_000;
   return server;
+}
+
+const tooLargeMessage = "This request is too large. Forms accept at most the sizes they state; please shorten what you sent.";
+
+/**
+ * Why a request body is refused before it is read: over the route's size limit (413), or not a
+ * form where a form is expected (415 / 400). Resource routes under /api/ read their own types.
+ */
+function refuseBody(req: http.IncomingMessage, pathname: string, limit: number): { status: number; message: string } | undefined {
+  const length = req.headers["content-length"];
+  if (length !== undefined && !(Number(length) <= limit)) return { status: 413, message: tooLargeMessage };
+  if (pathname.startsWith("/api/")) return undefined;
+  const contentType = req.headers["content-type"];
+  if (!contentType && (length === undefined || length === "0")) return undefined;
+  const [type = "", ...parameters] = (contentType ?? "").split(";").map((part) => part.trim());
+  if (!formContentTypes.has(type.toLowerCase())) {
+    return {
+      status: 415,
+      message: "This address accepts form submissions only (application/x-www-form-urlencoded or multipart/form-data).",
+    };
+  }
+  if (type.toLowerCase() === "multipart/form-data") {
+    const boundary = parameters.find((parameter) => parameter.toLowerCase().startsWith("boundary="))?.slice("boundary=".length);
+    if (!boundary || !/^"?[0-9A-Za-z'()+_,\-./:=? ]{1,70}"?$/.test(boundary)) {
+      return { status: 400, message: "The form's multipart content type has no valid boundary." };
+    }
+  }
+  return undefined;
+}
+
+/** A refused body counts against the route's rate limit (contact and sign-up), as a submission would. */
+async function countRefusal(limitName: "contactPerIp" | "signUpPerIp" | undefined, clientIp: string) {
+  if (!limitName) return;
+  try {
+    await limiter(limits[limitName]).hit(clientIp);
+  } catch {
+    // Already over the limit: the refusal stands either way.
+  }
+}
+
+/** A short refusal; the connection is closed afterwards so an unread body is never read. */
+function sendRefusal(req: http.IncomingMessage, res: http.ServerResponse, status: number, message: string) {
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title></head><body><h1>${status === 413 ? "Too large" : "Not accepted"}</h1><p>${message}</p><p><a href="/">Onward home</a></p></body></html>`;
+  res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
+  res.end(html, () => {
+    if (!req.complete) req.socket.destroySoon();
+  });
 }
 
 /** Where forms may post to: ourselves, plus the Google sign-in provider when configured. */
@@ -219,7 +361,11 @@ function sendCachedPage(
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** Writes a fetch Response, compressing text bodies on the fly (flushed per chunk so streaming still streams). */
+/**
+ * Writes a fetch Response. A body the app produces in one burst (every page without deferred
+ * data) is gathered and sent in one piece, compressed in one pass with a Content-Length; a body
+ * that pauses (a streamed page, a download) is streamed, its compressor flushed after each burst.
+ */
 async function sendResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response) {
   const headers = response.headers;
   for (const [name, value] of headers) {
@@ -238,19 +384,102 @@ async function sendResponse(req: http.IncomingMessage, res: http.ServerResponse,
     res.setHeader("Content-Encoding", encoding);
     res.setHeader("Vary", appendVary(res.getHeader("Vary"), "Accept-Encoding"));
   }
-  res.writeHead(response.status, response.statusText || undefined);
 
   if (!response.body || req.method === "HEAD") {
+    await response.body?.cancel();
+    res.writeHead(response.status, response.statusText || undefined);
     res.end();
     return;
   }
-  const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
-  if (!encoding) return pipeline(body, res);
+  const reader = response.body.getReader();
+  const burst = await readBurst(reader);
+  if (burst.done) {
+    const body = burst.chunks.length === 1 ? (burst.chunks[0] as Uint8Array) : Buffer.concat(burst.chunks);
+    const bytes = encoding ? compressOnce(body, encoding) : body;
+    res.setHeader("Content-Length", bytes.byteLength);
+    res.writeHead(response.status, response.statusText || undefined);
+    res.end(bytes);
+    return;
+  }
+  res.writeHead(response.status, response.statusText || undefined);
+  const rest = Readable.from(continueReading(burst.chunks, burst.pending, reader));
+  if (!encoding) return pipeline(rest, res);
   const compressor =
     encoding === "br"
-      ? createBrotliCompress({ flush: zlibConstants.BROTLI_OPERATION_FLUSH, params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
-      : createGzip({ flush: zlibConstants.Z_SYNC_FLUSH });
-  return pipeline(body, compressor, res);
+      ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } })
+      : createGzip({ level: DYNAMIC_GZIP_LEVEL });
+  return pipeline(rest, flushAfterEachBurst(compressor), compressor, res);
+}
+
+type Reader = ReadableStreamDefaultReader<Uint8Array>;
+const PAUSED = Symbol("paused");
+
+/** Reads every chunk available before the next turn of the event loop; `done` when that was the whole body. */
+async function readBurst(reader: Reader) {
+  const chunks: Uint8Array[] = [];
+  const paused = new Promise<typeof PAUSED>((resolve) => setImmediate(() => resolve(PAUSED)));
+  let pending = reader.read();
+  for (;;) {
+    const next = await Promise.race([pending, paused]);
+    if (next === PAUSED) return { done: false as const, chunks, pending };
+    if (next.done) return { done: true as const, chunks };
+    chunks.push(next.value);
+    pending = reader.read();
+  }
+}
+
+async function* continueReading(first: Uint8Array[], pending: Promise<ReadableStreamReadResult<Uint8Array>>, reader: Reader) {
+  yield* first;
+  for (let next = await pending; !next.done; next = await reader.read()) yield next.value;
+}
+
+/** Levels for pages rendered per request: most of the size gain for a fraction of the CPU time. */
+const DYNAMIC_BROTLI_QUALITY = 2;
+const DYNAMIC_GZIP_LEVEL = 2;
+
+/**
+ * One pass, on this thread: for a page of tens of kilobytes that is cheaper than handing the work
+ * to the thread pool, and a small window (256 kB) spares the encoder a large allocation per page.
+ */
+function compressOnce(body: Uint8Array, encoding: "br" | "gzip"): Buffer {
+  return encoding === "br"
+    ? brotliCompressSync(body, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
+          [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      })
+    : gzipSync(body, { level: DYNAMIC_GZIP_LEVEL });
+}
+
+/**
+ * Gathers a streamed body's chunks and hands them to the compressor together, flushing once the
+ * app pauses, so the reader gets each burst as soon as it is ready without a flush per chunk.
+ */
+function flushAfterEachBurst(compressor: Transform & { flush(callback?: () => void): void }) {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const transform: Transform = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      callback();
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => {
+        scheduled = false;
+        if (pending.length === 0 || transform.writableFinished) return;
+        transform.push(Buffer.concat(pending));
+        pending = [];
+        compressor.flush();
+      });
+    },
+    flush(callback) {
+      callback(null, pending.length > 0 ? Buffer.concat(pending) : undefined);
+      pending = [];
+    },
+  });
+  return transform;
 }
 
 function appendVary(current: number | string | string[] | undefined, value: string): string {

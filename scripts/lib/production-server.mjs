@@ -1,13 +1,18 @@
 // Starts the production server (building first when the build is missing or stale) on a
 // free port with a temporary DATA_DIR, for the measuring scripts.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** The node flags `npm start` runs the server with (the heap cap), so measurements match production. */
+export const startFlags = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"))
+  .scripts.start.split(" ")
+  .filter((word) => word.startsWith("--"));
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -21,15 +26,14 @@ export function freePort() {
 }
 
 /**
- * Runs `node server.js` (which builds first when the build is missing or older than the sources)
- * with a fresh DATA_DIR. `cpu` pins it to one core with taskset.
+ * Runs `node server.js` with `npm start`'s flags (which builds first when the build is missing or older than the sources)
+ * with a fresh DATA_DIR (or the given one, removed on stop too). `cpu` pins it to one core with taskset.
  * Resolves once /healthz answers; `stop()` ends it and removes the DATA_DIR.
  */
-export async function startProductionServer({ cpu, env = {} } = {}) {
+export async function startProductionServer({ cpu, env = {}, dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-measure-")) } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-measure-"));
   const command = cpu === undefined ? process.execPath : "taskset";
-  const args = cpu === undefined ? ["server.js"] : ["-c", String(cpu), process.execPath, "server.js"];
+  const args = cpu === undefined ? [...startFlags, "server.js"] : ["-c", String(cpu), process.execPath, ...startFlags, "server.js"];
   const child = spawn(command, args, {
     cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), ...env },

@@ -1,0 +1,218 @@
+// `npm run bench:render`: server CPU time per request for the pages people see all day, on the
+// embedded PGlite and on the local PostgreSQL. The production server runs pinned to core 0 with
+// LOG_LEVEL=warn; wrk loads it from core 1; the server's CPU time (utime + stime from
+// /proc/<pid>/stat) is read around each run and divided by the requests wrk completed. CPU time,
+// not wall time, so other work on the machine barely moves the figures.
+//
+// Cases (later features add theirs to `cases` with the same two budgets):
+//   signed-in pages (a student's session cookie)                 <= 4 ms
+//   anonymous public pages that miss the page cache (a request    <= 3 ms
+//   carrying an `onward.*` cookie is never served from the cache)
+//   a public page with a new utm_source each request (answered    <  1 ms
+//   from the cache: tracking parameters are not part of the key)
+// RSS must stay under 400 MB throughout. Exit code 1 when PGlite misses a budget.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { median, root, startProductionServer } from "./lib/production-server.mjs";
+
+const SECONDS = Number(process.env.BENCH_SECONDS) || 8;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 8;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
+const RSS_LIMIT_MB = 400;
+const CLOCK_TICK_MS = 1000 / Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
+const STUDENT = { email: "bench-student@onward.test", password: "a long bench passphrase 42", name: "Bench Student" };
+
+/** @type {{ name: string; path: string; as: "student" | "anonymous" | "cache-buster"; budgetMs: number }[]} */
+const cases = [
+  { name: "signed-in GET /dashboard", path: "/dashboard", as: "student", budgetMs: 4 },
+  { name: "signed-in GET /", path: "/", as: "student", budgetMs: 4 },
+  { name: "anonymous GET /countries/usa, cache bypassed", path: "/countries/usa", as: "anonymous", budgetMs: 3 },
+  { name: "anonymous GET /, cache bypassed", path: "/", as: "anonymous", budgetMs: 3 },
+  { name: "anonymous GET /countries/usa?utm_source=N", path: "/countries/usa", as: "cache-buster", budgetMs: 1 },
+];
+
+if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0) {
+  console.error("bench:render needs wrk (apt-get install -y wrk)");
+  process.exit(1);
+}
+
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // After "pid (comm) ": field 3 is state, so utime (14) and stime (15) sit at 11 and 12.
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+}
+
+function rssMb(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+const bustScript = path.join(mkdtempSync(path.join(os.tmpdir(), "onward-bench-")), "bust.lua");
+writeFileSync(
+  bustScript,
+  `counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format("GET", wrk.path .. "?utm_source=" .. counter)
+end
+`,
+);
+
+function wrk(url, seconds, headers, script) {
+  const args = ["-c", "1", "wrk", "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "-H", "Accept-Encoding: gzip, deflate, br"];
+  for (const header of headers) args.push("-H", header);
+  if (script) args.push("-s", script);
+  args.push(url);
+  const result = spawnSync("taskset", args, { encoding: "utf8" });
+  const requests = Number(/(\d+) requests in/.exec(result.stdout)?.[1]);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(result.stdout)?.[1] ?? 0);
+  if (!requests) throw new Error(`wrk failed:\n${result.stdout}${result.stderr}`);
+  if (non2xx > 0) throw new Error(`${non2xx} of ${requests} responses to ${url} were not 2xx`);
+  return requests;
+}
+
+/** Runs wrk while sampling the server's RSS; returns CPU ms per request and the peak RSS. */
+async function measure(server, url, headers, script) {
+  wrk(url, 2, headers, script); // warm-up: JIT, caches, connections
+  let peak = rssMb(server.pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(server.pid));
+  }, 250);
+  const before = cpuMs(server.pid);
+  const requests = await new Promise((resolve, reject) => {
+    // wrk blocks this thread; run it after the sampler is scheduled so sampling resumes right after.
+    setImmediate(() => {
+      try {
+        resolve(wrk(url, SECONDS, headers, script));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+  const used = cpuMs(server.pid) - before;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb(server.pid));
+  return { msPerRequest: used / requests, requests, peakRssMb: peak };
+}
+
+function createStudent(env) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+      "scripts/create-user.ts",
+      "--email",
+      STUDENT.email,
+      "--password",
+      STUDENT.password,
+      "--name",
+      STUDENT.name,
+      "--role",
+      "student",
+    ],
+    { cwd: root, env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "warn", ...env }, encoding: "utf8" },
+  );
+  if (result.status !== 0) throw new Error(`create-user failed:\n${result.stdout}${result.stderr}`);
+}
+
+async function signIn(url) {
+  const response = await fetch(`${url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
+    body: new URLSearchParams({ email: STUDENT.email, password: STUDENT.password, intent: "password" }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .find((pair) => pair.includes("session_token="));
+  if (!cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return cookie;
+}
+
+async function runOn(label, prepare) {
+  const prepared = prepare();
+  const server = await startProductionServer({ cpu: 0, env: { LOG_LEVEL: "warn", ...prepared.env }, dataDir: prepared.dataDir });
+  const results = [];
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const sessionCookie = await signIn(base);
+    // BENCH_CASES=dashboard,usa measures only the cases whose name contains one of the words.
+    const only = process.env.BENCH_CASES?.split(",");
+    for (const item of cases.filter((entry) => !only || only.some((word) => entry.name.includes(word)))) {
+      const headers = item.as === "student" ? [`Cookie: ${sessionCookie}`] : item.as === "anonymous" ? ["Cookie: onward.bench=1"] : [];
+      const script = item.as === "cache-buster" ? bustScript : undefined;
+      // A keep-alive connection left idle past the server's timeout may be closed under us: try twice.
+      const probe = await fetch(`${base}${item.path}`, { headers: Object.fromEntries(headers.map((h) => h.split(": "))) }).catch(() =>
+        fetch(`${base}${item.path}`, { headers: Object.fromEntries(headers.map((h) => h.split(": "))) }),
+      );
+      if (probe.status !== 200) throw new Error(`${item.path} answered ${probe.status} as ${item.as}`);
+      await probe.arrayBuffer();
+      const runs = [];
+      for (let round = 0; round < ROUNDS; round++) runs.push(await measure(server, `${base}${item.path}`, headers, script));
+      const ms = median(runs.map((run) => run.msPerRequest));
+      const peak = Math.max(...runs.map((run) => run.peakRssMb));
+      results.push({ label, ...item, ms, runs: runs.map((run) => run.msPerRequest), peak, requests: runs.map((run) => run.requests) });
+      const verdict = ms <= item.budgetMs ? "ok" : "OVER";
+      console.log(
+        `${label.padEnd(10)} ${item.name.padEnd(50)} ${ms.toFixed(2).padStart(6)} ms CPU/request (${runs
+          .map((run) => run.msPerRequest.toFixed(2))
+          .join(", ")}; budget ${item.budgetMs} ms: ${verdict}), peak RSS ${peak.toFixed(0)} MB`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  return results;
+}
+
+console.log(
+  `bench:render — wrk -t1 -c${CONNECTIONS} on core 1, server on core 0 (LOG_LEVEL=warn), ${ROUNDS} rounds of ${SECONDS} s per case after a 2 s warm-up; medians`,
+);
+const all = [];
+// BENCH_DATABASES=pglite (or postgres) measures one of the two.
+const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
+
+if (databases.includes("pglite")) {
+  all.push(
+    ...(await runOn("PGlite", () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-bench-data-"));
+      createStudent({ DATA_DIR: dataDir });
+      return { dataDir, env: {} };
+    })),
+  );
+}
+
+const postgres = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432";
+const database = `onward_bench_${process.pid}`;
+const psql = (sql) => spawnSync("psql", ["-q", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-c", sql], { encoding: "utf8" });
+if (!databases.includes("postgres")) {
+  // not asked for
+} else if (
+  spawnSync("pg_isready", ["-q", "-h", "127.0.0.1", "-p", "5432"]).status === 0 &&
+  psql(`create database ${database}`).status === 0
+) {
+  const databaseUrl = `${postgres}/${database}`;
+  const secretEnv = { DATABASE_URL: databaseUrl, SESSION_SECRET: "bench-session-secret-0123456789abcdef-xyz" };
+  try {
+    all.push(
+      ...(await runOn("PostgreSQL", () => {
+        const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-bench-data-"));
+        createStudent({ DATA_DIR: dataDir, ...secretEnv });
+        return { dataDir, env: secretEnv };
+      })),
+    );
+  } finally {
+    psql(`drop database if exists ${database} with (force)`);
+  }
+} else {
+  console.log("PostgreSQL on 127.0.0.1:5432 not reachable: skipped");
+}
+rmSync(path.dirname(bustScript), { recursive: true, force: true });
+
+const pgliteMisses = all.filter((result) => result.label === "PGlite" && result.ms > result.budgetMs);
+const rssMisses = all.filter((result) => result.peak >= RSS_LIMIT_MB);
+for (const miss of rssMisses) console.log(`RSS over ${RSS_LIMIT_MB} MB: ${miss.label} ${miss.name} (${miss.peak.toFixed(0)} MB)`);
+process.exitCode = pgliteMisses.length > 0 || rssMisses.length > 0 ? 1 : 0;

@@ -1,0 +1,112 @@
+import type http from "node:http";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { getConfig } from "../app/.server/config";
+import { openDatabase } from "../app/.server/db/client";
+import { db, setDatabase } from "../app/.server/db/index";
+import { migrateDatabase } from "../app/.server/db/migrate";
+import { logger } from "../app/.server/logger";
+import { createMailTransport } from "../app/.server/mail/transport";
+import { type MailWorker, startMailWorker } from "../app/.server/mail/worker";
+import { closeSharedRedis } from "../app/.server/redis";
+import { createHttpServer } from "./http-server";
+import { type RouteRules, routeRulesFrom } from "./route-rules";
+import type { StaticFile } from "./static-files";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The port cannot be listened on (taken by another process, or reserved): one line for the operator, no stack. */
+export class PortUnavailableError extends Error {
+  constructor(port: number, host: string | undefined, code: string | undefined) {
+    const where = host ? `on ${host}` : "on all interfaces";
+    super(
+      code === "EACCES"
+        ? `Port ${port} cannot be opened ${where} (permission denied); set PORT to a port above 1023.`
+        : `Port ${port} is already in use ${where}; set PORT to another port.`,
+    );
+    this.name = "PortUnavailableError";
+  }
+}
+
+type StartOptions = {
+  /** The React Router build: the bundled one in production, Vite's current one in development. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  staticFiles: Map<string, StaticFile>;
+  /** The development server's own HTTP server (Vite's hot reload shares it) and middleware. */
+  server?: http.Server;
+  before?: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>;
+};
+
+/**
+ * Starts Onward: opens and migrates the database, starts the mail worker, then serves on
+ * PORT. Production (server/app.ts) and development (scripts/dev.mjs) run this same code.
+ */
+export async function startServer({ build, staticFiles, server: existing, before }: StartOptions) {
+  const config = getConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let server: http.Server | undefined;
+  let mailWorker: MailWorker | undefined;
+  let shuttingDown = false;
+
+  async function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => server?.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    if (server?.listening) {
+      const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+    }
+    await mailWorker?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed"));
+    await database.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
+    await closeSharedRedis();
+    logger.info("stopped");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  setDatabase(database);
+  mailWorker = startMailWorker({
+    database: db,
+    transport: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+  });
+
+  const handler = createRequestHandler(build, config.env === "development" ? "development" : "production");
+  // Production reads the route rules once; development re-reads them as routes change.
+  const routeRules: RouteRules =
+    typeof build === "function" ? async (pathname) => routeRulesFrom((await build()).routes)(pathname) : routeRulesFrom(build.routes);
+  server = createHttpServer({
+    config,
+    database,
+    staticFiles,
+    handler,
+    routeRules,
+    before,
+    server: existing,
+    // In development a page must show the latest code on the next reload.
+    pageCache: config.env === "development" ? false : undefined,
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server?.once("error", reject);
+      server?.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    // Nothing was served: stop what started and release the database (and DATA_DIR/db.lock) before saying why.
+    await mailWorker.stop().catch(() => {});
+    await database.close().catch(() => {});
+    await closeSharedRedis();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE" || code === "EACCES") throw new PortUnavailableError(config.port, config.host, code);
+    throw error;
+  }
+  logger.info({ port: config.port, appUrl: config.appUrl, database: database.kind }, `Onward is listening on ${config.appUrl}`);
+}
