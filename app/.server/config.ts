@@ -56,6 +56,12 @@ const envSchema = z.object({
   REQUIRE_STAFF_TWO_FACTOR: booleanFlag,
   LOG_LEVEL: z.enum(logLevels, { message: `expected one of ${logLevels.join(", ")}` }).optional(),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"], "redis://127.0.0.1:6379").optional(),
+  MAX_BODY_KB: z.coerce
+    .number({ message: "expected a size in kilobytes from 16 to 1048576" })
+    .int({ message: "expected a size in kilobytes from 16 to 1048576" })
+    .min(16, { message: "expected a size in kilobytes from 16 to 1048576" })
+    .max(1_048_576, { message: "expected a size in kilobytes from 16 to 1048576" })
+    .default(1024),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: urlWithProtocols(["http:", "https:"], "https://accounts.google.com/.well-known/openid-configuration").optional(),
@@ -81,6 +87,8 @@ export type Config = {
   requireStaffTwoFactor: boolean;
   logLevel: (typeof logLevels)[number];
   redisUrl: string | undefined;
+  /** The largest request body the server reads, in bytes (a route may declare a larger one for its uploads). */
+  maxBodyBytes: number;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
 };
 
@@ -134,6 +142,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     requireStaffTwoFactor: values.REQUIRE_STAFF_TWO_FACTOR ?? false,
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "warn" : "info"),
     redisUrl: values.REDIS_URL,
+    maxBodyBytes: values.MAX_BODY_KB * 1024,
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
         ? {

@@ -1,46 +1,90 @@
 import { isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { PASSWORD_TOO_LONG } from "~/lib/form-limits";
+import { db } from "../db";
+import { users } from "../db/schema";
 import { AppError } from "../errors";
 import { logger } from "../logger";
 import { limiter, limits } from "../security/rate-limit";
 import { recordAuditEvent } from "../users/audit";
 import { GOOGLE_PROVIDER_ID, getAuth } from "./auth";
+import { passwordProblem } from "./password-policy";
 
 /** What a sign-in or sign-up leaves for the browser: cookies, and whether a second factor is due. */
 export type AuthOutcome = { cookies: string[]; twoFactorRequired: boolean };
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
-export const EMAIL_TAKEN = "An account with this e-mail already exists. Log in, or reset your password if you have forgotten it.";
+export const CONFIRM_EMAIL_FIRST =
+  "Please confirm your e-mail address first: open the link we e-mailed you. We have sent a new link (at most one every 5 minutes).";
+
+/** A fresh confirmation link for someone who signs in before confirming: one per address per 5 minutes. */
+const verificationOnSignIn = { name: "verify-on-signin", points: 1, durationSeconds: 5 * 60 };
 
 function errorCode(error: unknown): string | undefined {
   return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
 }
 
-export async function signUp(input: { name: string; email: string; password: string; ip: string; headers: Headers }): Promise<AuthOutcome> {
+/** better-auth refuses a password over 128 characters: a person's mistake, answered 400 on the form. */
+function refuseLongPassword(error: unknown, field = "password") {
+  if (errorCode(error) === "PASSWORD_TOO_LONG") {
+    throw new AppError("INVALID", PASSWORD_TOO_LONG, { fieldErrors: { [field]: PASSWORD_TOO_LONG } });
+  }
+}
+
+/** Refuses a weak new password (password-policy.ts) with a 400 and the reason. */
+function assertAcceptablePassword(password: string, email?: string | null) {
+  const problem = passwordProblem({ password, email });
+  if (problem) throw new AppError("INVALID", problem);
+}
+
+/**
+ * Starts an account: a new address gets a confirmation link, a taken one a note to its owner
+ * (onExistingUserSignUp in auth.ts). Both paths hash the password and answer the same, so the
+ * answer does not tell who has an account (ADR 013). Nobody is signed in here: the link does that.
+ */
+export async function signUp(input: {
+  name: string;
+  email: string;
+  password: string;
+  redirectTo?: string;
+  ip: string;
+  headers: Headers;
+}): Promise<void> {
+  const email = input.email.trim().toLowerCase();
   await limiter(limits.signUpPerIp).hit(input.ip);
-  await limiter(limits.signUpPerAccount).hit(input.email);
-  try {
-    const { headers, response } = await getAuth().api.signUpEmail({
-      body: { name: input.name, email: input.email, password: input.password, callbackURL: "/verify-email" },
-      headers: input.headers,
-      returnHeaders: true,
-    });
-    await recordAuditEvent({ action: "user.created", actorId: response.user.id, targetId: response.user.id, email: input.email });
-    return { cookies: headers.getSetCookie(), twoFactorRequired: false };
-  } catch (error) {
-    if (errorCode(error) === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") throw new AppError("CONFLICT", EMAIL_TAKEN);
-    throw error;
+  await limiter(limits.signUpPerAccount).hit(email);
+  assertAcceptablePassword(input.password, email);
+  const { response } = await getAuth().api.signUpEmail({
+    body: { name: input.name, email, password: input.password, callbackURL: input.redirectTo ?? "/" },
+    headers: input.headers,
+    returnHeaders: true,
+  });
+  // For a taken address better-auth answers with a made-up user that was never stored.
+  const [created] = await db().select({ id: users.id }).from(users).where(eq(users.id, response.user.id));
+  if (created) {
+    await recordAuditEvent({ action: "user.created", actorId: created.id, targetId: created.id, email });
+  } else {
+    await recordAuditEvent({ action: "sign-up.existing-email", email });
   }
 }
 
 /**
  * Signs in with e-mail and password. Only failures count towards the limits: ten for one
  * e-mail within a minute (whatever the address they come from), and more per address.
+ * Every attempt is counted before the password is checked and refunded unless it failed,
+ * so parallel attempts cannot get past the limit.
  */
 export async function signIn(input: { email: string; password: string; ip: string; headers: Headers }): Promise<AuthOutcome> {
   const perAccount = limiter(limits.signInFailuresPerAccount);
   const perIp = limiter(limits.signInFailuresPerIp);
-  await perAccount.check(input.email);
-  await perIp.check(input.ip);
+  await perAccount.hit(input.email);
+  try {
+    await perIp.hit(input.ip);
+  } catch (error) {
+    await perAccount.refund(input.email).catch(() => {});
+    throw error;
+  }
+  let failed = false;
   try {
     const { headers, response } = await getAuth().api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
@@ -53,11 +97,49 @@ export async function signIn(input: { email: string; password: string; ip: strin
     }
     return { cookies: headers.getSetCookie(), twoFactorRequired };
   } catch (error) {
+    refuseLongPassword(error);
+    if (errorCode(error) === "EMAIL_NOT_VERIFIED") {
+      await sendFreshVerificationLink(input.email, input.headers);
+      throw new AppError("FORBIDDEN", CONFIRM_EMAIL_FIRST);
+    }
     if (errorCode(error) !== "INVALID_EMAIL_OR_PASSWORD") throw error;
+    failed = true;
     await recordAuditEvent({ action: "sign-in.failed", email: input.email });
-    await perAccount.hit(input.email).catch(() => {});
-    await perIp.hit(input.ip).catch(() => {});
     throw new AppError("INVALID", INVALID_CREDENTIALS);
+  } finally {
+    if (!failed) {
+      await perAccount.refund(input.email).catch(() => {});
+      await perIp.refund(input.ip).catch(() => {});
+    }
+  }
+}
+
+/** Only after the right password: a new confirmation link, unless one went out in the last 5 minutes. */
+async function sendFreshVerificationLink(email: string, headers: Headers) {
+  try {
+    await limiter(verificationOnSignIn).hit(email);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "RATE_LIMITED") return;
+    throw error;
+  }
+  await getAuth().api.sendVerificationEmail({ body: { email, callbackURL: "/" }, headers });
+}
+
+/**
+ * Follows a confirmation link: confirms the address and signs the person in (the cookies to
+ * set). `alreadyConfirmed` when the address was confirmed before (nobody is signed in then).
+ */
+export async function confirmEmail(input: {
+  token: string;
+  headers: Headers;
+}): Promise<{ status: "signed-in"; cookies: string[] } | { status: "already-confirmed" } | { status: "invalid"; code: string }> {
+  try {
+    const { headers } = await getAuth().api.verifyEmail({ query: { token: input.token }, headers: input.headers, returnHeaders: true });
+    const cookies = headers.getSetCookie();
+    return cookies.some((cookie) => cookie.includes("session_token=")) ? { status: "signed-in", cookies } : { status: "already-confirmed" };
+  } catch (error) {
+    if (isAPIError(error)) return { status: "invalid", code: errorCode(error) ?? "INVALID_TOKEN" };
+    throw error;
   }
 }
 
@@ -106,6 +188,7 @@ export async function requestPasswordReset(input: { email: string; ip: string })
 }
 
 export async function resetPassword(input: { token: string; password: string }) {
+  assertAcceptablePassword(input.password, await resetTokenEmail(input.token));
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password } });
   } catch (error) {
@@ -113,6 +196,20 @@ export async function resetPassword(input: { token: string; password: string }) 
       throw new AppError("INVALID", "This reset link has expired or was already used. Ask for a new one.");
     throw error;
   }
+}
+
+/** The e-mail of the account a reset token belongs to (for the password rules), or null. */
+async function resetTokenEmail(token: string): Promise<string | null> {
+  const { internalAdapter } = await getAuth().$context;
+  const verification = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification) return null;
+  const user = await internalAdapter.findUserById(verification.value);
+  return user?.email ?? null;
+}
+
+async function accountEmail(userId: string): Promise<string | null> {
+  const [row] = await db().select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
 }
 
 /** Sends a sign-in link to an existing account; answers the same whether or not it exists. */
@@ -148,7 +245,7 @@ export async function resendVerification(input: { email: string; ip: string; hea
   await limiter(limits.verificationPerIp).hit(input.ip);
   await limiter(limits.verificationPerAccount).hit(input.email);
   try {
-    await getAuth().api.sendVerificationEmail({ body: { email: input.email, callbackURL: "/verify-email" }, headers: input.headers });
+    await getAuth().api.sendVerificationEmail({ body: { email: input.email, callbackURL: "/" }, headers: input.headers });
   } catch (error) {
     if (errorCode(error) === "EMAIL_ALREADY_VERIFIED") return;
     throw error;
@@ -162,6 +259,7 @@ export async function changePassword(input: {
   newPassword: string;
   headers: Headers;
 }): Promise<string[]> {
+  assertAcceptablePassword(input.newPassword, await accountEmail(input.userId));
   try {
     const { headers } = await getAuth().api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
@@ -171,6 +269,7 @@ export async function changePassword(input: {
     await recordAuditEvent({ action: "password.changed", actorId: input.userId, targetId: input.userId });
     return headers.getSetCookie();
   } catch (error) {
+    refuseLongPassword(error, "newPassword");
     if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", "Your current password is not right");
     if (errorCode(error) === "CREDENTIAL_ACCOUNT_NOT_FOUND")
       throw new AppError("INVALID", "Your account has no password yet: use “Forgot password?” to set one");
@@ -189,6 +288,7 @@ export async function beginTwoFactorSetup(input: {
     const secret = new URL(result.totpURI).searchParams.get("secret") ?? "";
     return { secret, uri: result.totpURI, backupCodes: result.backupCodes };
   } catch (error) {
+    refuseLongPassword(error);
     if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", "Your password is not right");
     throw error;
   }
@@ -217,6 +317,7 @@ export async function disableTwoFactor(input: { userId: string; password: string
     await recordAuditEvent({ action: "two-factor.disabled", actorId: input.userId, targetId: input.userId });
     return headers.getSetCookie();
   } catch (error) {
+    refuseLongPassword(error);
     if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", "Your password is not right");
     throw error;
   }

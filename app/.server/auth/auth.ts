@@ -8,13 +8,29 @@ import { getConfig } from "../config";
 import { type Database, db } from "../db";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
 import { queueMail } from "../mail/outbox";
-import { magicLinkMail, resetPasswordMail, verifyEmailMail } from "../mail/templates";
+import { magicLinkMail, resetPasswordMail, signUpAttemptMail, verifyEmailMail } from "../mail/templates";
 import { recordAuditEvent } from "../users/audit";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { hashPassword, verifyPassword } from "./password-hash";
+import { safeRedirect } from "./schemas";
+import { sessionsChanged } from "./session";
 
 /** Providers we accept federated sign-in from; the id is part of the callback URL. */
 export const GOOGLE_PROVIDER_ID = "google";
+
+/**
+ * better-auth's link (/api/auth/verify-email?token=…&callbackURL=…) rewritten to our page
+ * /verify-email?token=…&redirectTo=…, which confirms the address, signs the person in and
+ * says so with a toast.
+ */
+export function verificationPageLink(url: string): string {
+  const link = new URL(url);
+  const page = new URL("/verify-email", link.origin);
+  page.searchParams.set("token", link.searchParams.get("token") ?? "");
+  const redirectTo = safeRedirect(link.searchParams.get("callbackURL"));
+  if (redirectTo !== "/" && redirectTo !== "/verify-email") page.searchParams.set("redirectTo", redirectTo);
+  return page.href;
+}
 
 function createAuth(database: Database) {
   const config = getConfig();
@@ -46,8 +62,10 @@ function createAuth(database: Database) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
-      requireEmailVerification: false,
+      // Sign-up never signs in: the verification link does (autoSignInAfterVerification). A taken
+      // e-mail gets the same answer as a new one, after the same password hashing (ADR 013).
+      autoSignIn: false,
+      requireEmailVerification: true,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 30 * 60,
       revokeSessionsOnPasswordReset: true,
@@ -57,13 +75,18 @@ function createAuth(database: Database) {
       async onPasswordReset({ user }) {
         await recordAuditEvent({ action: "password.reset", targetId: user.id, email: user.email });
       },
+      async onExistingUserSignUp({ user }) {
+        await queueMail(db(), signUpAttemptMail({ to: user.email, name: user.name, url: new URL("/login", config.appUrl).href }));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
+      // A sign-in before confirming sends a fresh link from accounts.ts, under a rate limit.
+      sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
-        await queueMail(db(), verifyEmailMail({ to: user.email, name: user.name, url }));
+        await queueMail(db(), verifyEmailMail({ to: user.email, name: user.name, url: verificationPageLink(url) }));
       },
     },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
@@ -75,8 +98,13 @@ function createAuth(database: Database) {
     },
     // Our own limiter (rate-limit.ts) covers server-side calls, which better-auth's does not.
     rateLimit: { enabled: false },
+    // Cached sessions are forgotten after every change to a user or a session (sign-out,
+    // revocation, password reset, verification, two-factor): see session-cache.ts.
     databaseHooks: {
+      user: { update: { after: () => sessionsChanged() }, delete: { after: () => sessionsChanged() } },
       session: {
+        update: { after: () => sessionsChanged() },
+        delete: { after: () => sessionsChanged() },
         create: {
           async before(session, context) {
             // Sign-ins that skip the password (magic link, Google) must not skip a second factor.

@@ -1,58 +1,63 @@
-import { z } from "zod";
-import { isCommonPassword } from "./common-passwords";
+import type { z } from "zod";
+import {
+  changePasswordSchema as sharedChangePasswordSchema,
+  newPasswordField as sharedNewPasswordField,
+  resetPasswordSchema as sharedResetPasswordSchema,
+  signUpSchema as sharedSignUpSchema,
+} from "~/lib/schemas/auth";
+import { getConfig } from "../config";
+import { passwordProblem } from "./password-policy";
 
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, "Enter your e-mail address")
-  .max(254, "That e-mail address is too long")
-  .pipe(z.email("Enter a valid e-mail address"))
-  .transform((email) => email.toLowerCase());
+/**
+ * The server's versions of the account forms' schemas: the shared ones (app/lib/schemas/auth.ts,
+ * also checked in the browser) plus the password policy (password-policy.ts), which needs the
+ * server-only common-password list.
+ */
+export { emailField, emailOnlySchema, passwordOnlySchema, signInSchema, totpCodeSchema } from "~/lib/schemas/auth";
 
-/** NIST-style rules: length and a list of common passwords, no composition rules. */
-export const newPasswordField = z
-  .string()
-  .min(8, "Use at least 8 characters")
-  .max(128, "Use at most 128 characters")
-  .refine((password) => !isCommonPassword(password), "This password is too common; choose one that is harder to guess");
+/** Adds the password policy to the named field of a form schema (with the form's e-mail, when it has one). */
+function withPasswordPolicy<S extends z.ZodType<Record<string, unknown>>>(schema: S, field: string) {
+  return schema.superRefine((form, context) => {
+    const password = form[field];
+    const email = typeof form.email === "string" ? form.email : null;
+    const problem = typeof password === "string" ? passwordProblem({ password, email }) : null;
+    if (problem) context.addIssue({ code: "custom", path: [field], message: problem });
+  });
+}
 
-export const signUpSchema = z
-  .object({
-    name: z.string().trim().min(1, "Enter your name").max(100, "Use at most 100 characters"),
-    email: emailField,
-    password: newPasswordField,
-    confirmPassword: z.string().min(1, "Repeat your password"),
-  })
-  .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: "Password did not match" });
-
-export const signInSchema = z.object({
-  email: emailField,
-  password: z.string().min(1, "Enter your password").max(1024, "That password is too long"),
+export const newPasswordField = sharedNewPasswordField.superRefine((password, context) => {
+  const problem = passwordProblem({ password });
+  if (problem) context.addIssue({ code: "custom", message: problem });
 });
+export const signUpSchema = withPasswordPolicy(sharedSignUpSchema, "password");
+export const resetPasswordSchema = withPasswordPolicy(sharedResetPasswordSchema, "password");
+export const changePasswordSchema = withPasswordPolicy(sharedChangePasswordSchema, "newPassword");
 
-export const emailOnlySchema = z.object({ email: emailField });
+/** Control characters, whitespace (tab, CR, LF, U+2028 …) and invisible format characters. */
+const unsafeInPath = /[\p{Cc}\p{Cf}\s]/u;
 
-export const resetPasswordSchema = z
-  .object({ token: z.string().min(1), password: newPasswordField, confirmPassword: z.string().min(1, "Repeat your password") })
-  .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: "Password did not match" });
+/** Decodes %XX escapes byte by byte (never throws, unlike decodeURIComponent on a broken escape). */
+function decodeEscapes(value: string): string {
+  return value.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
 
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, "Enter your current password"),
-    newPassword: newPasswordField,
-    confirmPassword: z.string().min(1, "Repeat the new password"),
-  })
-  .refine((form) => form.newPassword === form.confirmPassword, { path: ["confirmPassword"], message: "Password did not match" });
-
-export const totpCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code from your app"),
-});
-
-/** Only paths on this site, never another origin or a protocol-relative URL. */
+/**
+ * Where to send someone after signing in: a path on this site, or "/" (or `fallback`).
+ * The value is resolved against APP_URL and kept only when the origin is ours and the raw
+ * text, decoded or not, holds no control or whitespace character (a browser drops a tab in
+ * "/\t/evil.example" and lands on another host). The answer is the URL parser's serialisation,
+ * so characters outside Latin-1 arrive percent-encoded and can always go in a Location header.
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+  if (typeof target !== "string" || target === "" || target.length > 2048) return fallback;
+  if (unsafeInPath.test(target) || unsafeInPath.test(decodeEscapes(target))) return fallback;
+  const config = getConfig();
+  let url: URL;
+  try {
+    url = new URL(target, config.appUrl);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== new URL(config.appUrl).origin && !config.trustedOrigins.includes(url.origin)) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
 import { data } from "react-router";
 import { hasRole, isRole, type Role } from "~/lib/roles";
 import { getConfig } from "../config";
 import { db } from "../db";
-import { users } from "../db/schema";
+import { sessions, users } from "../db/schema";
 import { redirectWithToast } from "../toast";
 import { recordAuditEvent } from "../users/audit";
-import { getAuth } from "./auth";
+import { SessionCache, sessionCacheMode } from "./session-cache";
 
 export type SessionUser = {
   id: string;
@@ -21,10 +22,13 @@ export type SessionUser = {
 };
 
 const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+const cache = new SessionCache<SessionUser>(sessionCacheMode);
 
 /**
- * The signed-in person, or null. Looked up once per request; the role is read from our
- * users table on every request, so a role change applies on the person's next request.
+ * The signed-in person, or null. Looked up once per request: the session cookie's signature
+ * is checked here, then one query reads the live session with its user (or the short-lived
+ * session cache answers, which every user or session change empties). The role comes from our
+ * users table, so a role change applies on the person's next request.
  */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
   let lookup = lookups.get(request);
@@ -36,22 +40,70 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
 }
 
 async function findSessionUser(request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("Cookie")?.includes("session_token")) return null;
-  const session = await getAuth().api.getSession({ headers: request.headers, query: { disableRefresh: true } });
-  if (!session) return null;
-  const [user] = await db().select().from(users).where(eq(users.id, session.user.id));
-  if (!user || !isRole(user.role)) return null;
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    role: user.role,
-    image: user.image,
-    phone: user.phone,
-    address: user.address,
-    twoFactorEnabled: Boolean(user.twoFactorEnabled),
-  };
+  const signed = signedSessionCookie(request.headers.get("Cookie"));
+  if (!signed) return null;
+  // Keyed on the signed value: an entry exists only for a value whose signature was checked.
+  return cache.get(signed, async () => {
+    const token = verifiedToken(signed);
+    return token ? loadSessionUser(token) : null;
+  });
+}
+
+/** Forgets cached sessions after a change to a user or a session (better-auth's hooks and our own writes call this). */
+export function sessionsChanged(): Promise<void> {
+  return cache.invalidate();
+}
+
+const sessionCookieNames = new Set(["onward.session_token", "__Secure-onward.session_token"]);
+
+/** better-auth's signed session cookie value (`token.signature`), decoded, or null. */
+function signedSessionCookie(cookieHeader: string | null): string | null {
+  if (!cookieHeader?.includes("session_token=")) return null;
+  for (const pair of cookieHeader.split(";")) {
+    const separator = pair.indexOf("=");
+    if (separator < 0 || !sessionCookieNames.has(pair.slice(0, separator).trim())) continue;
+    try {
+      return decodeURIComponent(pair.slice(separator + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The session token of a signed cookie value, or null when its signature does not match (the
+ * signature is base64 HMAC-SHA256 of the token under the session secret, as better-auth signs it).
+ */
+function verifiedToken(signed: string): string | null {
+  const dot = signed.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = signed.slice(0, dot);
+  const signature = Buffer.from(signed.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", getConfig().sessionSecret).update(token).digest();
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+async function loadSessionUser(token: string) {
+  const [row] = await db()
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      image: users.image,
+      phone: users.phone,
+      address: users.address,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date())));
+  if (!row || !isRole(row.role)) return null;
+  const { expiresAt, ...user } = row;
+  return { value: { ...user, role: row.role, twoFactorEnabled: Boolean(user.twoFactorEnabled) }, expiresAt };
 }
 
 export const SIGN_IN_REQUIRED = "Please sign in to see this feature.";

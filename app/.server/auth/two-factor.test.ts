@@ -13,7 +13,7 @@ withTestDatabase();
 const ip = context().clientIp;
 
 test("with two-factor sign-in on, a password alone is not enough: the code from the app completes it", async () => {
-  const user = await createUser();
+  const user = await createUser({ verified: true });
   const setup = await beginTwoFactorSetup({ password: user.password, headers: new Headers({ Cookie: user.cookie }) });
   expect(setup.backupCodes.length).toBeGreaterThan(0);
   await expect(confirmTwoFactorSetup({ userId: user.id, code: "000000", headers: new Headers({ Cookie: user.cookie }) })).rejects.toThrow(
@@ -37,7 +37,7 @@ test("with two-factor sign-in on, a password alone is not enough: the code from 
 });
 
 test("no sign-in link is mailed to an account with two-factor sign-in, since it would skip the code", async () => {
-  const user = await createUser();
+  const user = await createUser({ verified: true });
   await db().update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
   await requestMagicLink({ email: user.email, ip, redirectTo: "/", headers: new Headers() });
   expect(await db().select().from(mailOutbox).where(eq(mailOutbox.subject, "Your Onward sign-in link"))).toHaveLength(0);

@@ -43,7 +43,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const releaseLock = acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(path.join(dataDir, "db"));
+    // PostgreSQL's default 128 MB of shared buffers would live in this process's memory; the
+    // embedded database's files are cached by the operating system as well.
+    client = await PGlite.create(path.join(dataDir, "db"), { postgresqlconf: ["shared_buffers = 32MB"] });
   } catch (error) {
     releaseLock();
     throw error;

@@ -70,3 +70,18 @@ export function magicLinkMail({ to, name, url }: LinkMail): MailMessage {
     footer: "If you did not ask for it, ignore this message. — Onward",
   });
 }
+
+/** To the owner of an address someone tried to sign up with: the same answer as a new address gets, without a new account. */
+export function signUpAttemptMail({ to, name, url }: LinkMail): MailMessage {
+  return renderMail({
+    to,
+    subject: "Someone tried to create an Onward account with your e-mail",
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      "Someone tried to create an Onward account with your e-mail address, but you already have one. If it was you, sign in with your password, or reset your password if you have forgotten it.",
+      "If it was not you, you do not need to do anything: nothing has changed on your account.",
+    ],
+    action: { label: "Sign in to Onward", url },
+    footer: "To choose a new password, use “Forgot password?” on the sign-in page. — Onward",
+  });
+}

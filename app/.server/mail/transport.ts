@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { logger } from "../logger";
@@ -7,9 +7,15 @@ import type { MailMessage } from "./outbox";
 
 export type MailTransport = { send(message: MailMessage): Promise<void>; close(): void };
 
+/** Whether a name in DATA_DIR/mail is a finished message (a file still being written has a temporary name). */
+export function isFinishedMailFile(name: string): boolean {
+  return name.endsWith(".eml") && !name.startsWith(".");
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in
- * DATA_DIR/mail, so nothing is lost and a developer can open it.
+ * DATA_DIR/mail, so nothing is lost and a developer can open it. The files hold sign-in
+ * and reset links: only the server's user may read them (0600, like the secret and uploads).
  */
 export function createMailTransport(options: { smtpUrl: string | undefined; from: string; dataDir: string }): MailTransport {
   if (options.smtpUrl) {
@@ -26,9 +32,18 @@ export function createMailTransport(options: { smtpUrl: string | undefined; from
   return {
     async send(message) {
       const info = await composer.sendMail({ from: options.from, ...message });
-      await mkdir(folder, { recursive: true });
-      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`;
+      const file = path.join(folder, name);
+      // Written under a temporary name and renamed (atomic in one folder): a reader never sees half a message.
+      const partial = path.join(folder, `.${name}.partial`);
+      try {
+        await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       logger.info({ to: message.to, subject: message.subject, file }, `mail written to ${file} (no SMTP_URL set)`);
     },
     close: () => composer.close(),

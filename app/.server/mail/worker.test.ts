@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { db } from "../db";
 import { mailOutbox } from "../db/schema";
 import { queueMail } from "./outbox";
 import { renderMail } from "./templates";
-import { createMailTransport } from "./transport";
+import { createMailTransport, isFinishedMailFile } from "./transport";
 import { type MailWorker, startMailWorker } from "./worker";
 
 withTestDatabase();
@@ -98,15 +98,45 @@ test("while the SMTP server is down nothing is lost, and the message leaves once
   }
 });
 
-test("without SMTP_URL each message is written as an .eml file under DATA_DIR/mail", async () => {
+test("without SMTP_URL each message is written as an .eml file under DATA_DIR/mail that only the server's user can read", async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "onward-mail-"));
   worker = startMailWorker({ database: db, transport: createMailTransport({ smtpUrl: undefined, from: "no-reply@onward.test", dataDir }) });
   await queueMail(db(), message("file@example.com"));
-  await expect.poll(() => readdirSync(path.join(dataDir, "mail"), { withFileTypes: true }).length, { timeout: 5_000 }).toBe(1);
-  const [file] = readdirSync(path.join(dataDir, "mail"));
-  const eml = readFileSync(path.join(dataDir, "mail", file ?? ""), "utf8");
+  const folder = path.join(dataDir, "mail");
+  await expect.poll(() => readdirSync(folder).filter(isFinishedMailFile).length, { timeout: 5_000 }).toBe(1);
+  const [file = ""] = readdirSync(folder).filter(isFinishedMailFile);
+  const eml = readFileSync(path.join(folder, file), "utf8");
   expect(eml).toContain("To: file@example.com");
   expect(eml).toContain("Content-Type: multipart/alternative");
+  expect((await stat(path.join(folder, file))).mode & 0o777).toBe(0o600);
+  expect((await stat(folder)).mode & 0o077).toBe(0);
+  expect(readdirSync(folder)).toEqual([file]); // no temporary file left behind
+});
+
+test("a reader of DATA_DIR/mail never sees a message that is still being written", async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "onward-mail-"));
+  const folder = path.join(dataDir, "mail");
+  const transport = createMailTransport({ smtpUrl: undefined, from: "no-reply@onward.test", dataDir });
+  // Large bodies take several writes each, which is when a plain writeFile shows a half-written file.
+  const big = { ...message("big@example.com"), text: "x".repeat(2_000_000) };
+  let writing = true;
+  const sends = Promise.all(Array.from({ length: 12 }, () => transport.send(big))).finally(() => {
+    writing = false;
+  });
+  let reads = 0;
+  while (writing) {
+    for (const name of (await readdir(folder).catch(() => [] as string[])).filter(isFinishedMailFile)) {
+      const content = await readFile(path.join(folder, name), "utf8");
+      reads += 1;
+      // The last MIME boundary closes a complete message.
+      expect(content.trimEnd(), name).toMatch(/--\S+--$/);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await sends;
+  transport.close();
+  expect((await readdir(folder)).filter(isFinishedMailFile)).toHaveLength(12);
+  expect(reads).toBeGreaterThan(0);
 });
 
 test("a message queued in a transaction that rolls back is never sent", async () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, expect, test, vi } from "vitest";
-import { limiter, RateLimitedError, resetLimiters } from "./rate-limit";
+import { AppError } from "../errors";
+import { limiter, resetLimiters } from "./rate-limit";
 
 // Runs before the imports above read the configuration: this file uses the local Redis.
 vi.hoisted(() => {
@@ -20,6 +21,7 @@ test.runIf(available)("with REDIS_URL, counts are shared: a fresh limiter (anoth
   const key = "someone@example.com";
   for (let i = 0; i < 3; i++) await limiter(limit).hit(key);
   resetLimiters(); // as if another process started with no memory of its own
-  await expect(limiter(limit).check(key)).rejects.toBeInstanceOf(RateLimitedError);
+  await expect(limiter(limit).check(key)).rejects.toBeInstanceOf(AppError);
+  await expect(limiter(limit).check(key)).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429 });
   expect(Number(await redis.get(`onward-${limit.name}:${key}`))).toBe(3);
 });

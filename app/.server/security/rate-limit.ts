@@ -1,23 +1,20 @@
-import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { getConfig } from "../config";
-import { logger } from "../logger";
+import { rateLimited } from "../errors";
+import { sharedRedis } from "../redis";
 
 export type Limit = { name: string; points: number; durationSeconds: number };
 
-/** Over a limit: the caller answers HTTP 429 with a readable message. */
-export class RateLimitedError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Too many attempts. Please wait ${formatWait(retryAfterSeconds)} and try again.`);
-    this.name = "RateLimitedError";
-  }
-}
-
 export type Limiter = {
-  /** Throws RateLimitedError if `key` has already used up the limit; counts nothing. */
+  /** Throws AppError("RATE_LIMITED") (HTTP 429 with Retry-After) if `key` has already used up the limit; counts nothing. */
   check(key: string): Promise<void>;
-  /** Counts one use for `key`; throws RateLimitedError if that goes over the limit. */
+  /**
+   * Counts one use for `key` (atomically, in memory or in Redis); throws AppError("RATE_LIMITED") if
+   * that goes over the limit. Counting before the work is what holds a limit against parallel
+   * requests: a check followed by a later count lets every request in flight through.
+   */
   hit(key: string): Promise<void>;
+  /** Gives back one use counted by `hit`, for an attempt that turned out not to count (a successful sign-in). */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 };
 
@@ -36,7 +33,6 @@ export const limits = {
   contactPerIp: { name: "contact-ip", points: 5, durationSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
-let redis: Redis | undefined;
 const limiters = new Map<string, Limiter>();
 
 /**
@@ -47,12 +43,10 @@ export function limiter(limit: Limit): Limiter {
   const existing = limiters.get(limit.name);
   if (existing) return existing;
   const options = { keyPrefix: `onward-${limit.name}`, points: limit.points, duration: limit.durationSeconds };
-  const { redisUrl } = getConfig();
+  const redis = sharedRedis();
   let store: RateLimiterMemory | RateLimiterRedis;
-  if (redisUrl) {
+  if (redis) {
     // Commands wait for the connection at start-up; once Redis is gone they fail fast to the in-memory insurance.
-    redis ??= new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    redis.on("error", (error) => logger.warn({ err: error }, "the rate-limit store (Redis) is unreachable"));
     store = new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
   } else {
     store = new RateLimiterMemory(options);
@@ -61,15 +55,18 @@ export function limiter(limit: Limit): Limiter {
   const created: Limiter = {
     async check(key) {
       const state = await store.get(key);
-      if (state && state.consumedPoints >= limit.points) throw new RateLimitedError(Math.ceil(state.msBeforeNext / 1000));
+      if (state && state.consumedPoints >= limit.points) throw rateLimited(state.msBeforeNext / 1000);
     },
     async hit(key) {
       try {
         await store.consume(key);
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw new RateLimitedError(Math.ceil(rejection.msBeforeNext / 1000));
+        if (rejection instanceof RateLimiterRes) throw rateLimited(rejection.msBeforeNext / 1000);
         throw rejection;
       }
+    },
+    async refund(key) {
+      await store.reward(key, 1);
     },
     async reset(key) {
       await store.delete(key);
@@ -82,10 +79,4 @@ export function limiter(limit: Limit): Limiter {
 /** Forgets every in-process count (tests start each file from zero). */
 export function resetLimiters() {
   limiters.clear();
-}
-
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, seconds)} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }

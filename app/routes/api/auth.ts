@@ -14,8 +14,15 @@ const linkEndpoints = [
   /^\/api\/auth\/callback\/[\w-]+$/,
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   if (!linkEndpoints.some((pattern) => pattern.test(pathname))) throw data("Not found", { status: 404 });
-  return getAuth().handler(request);
+  const response = await getAuth().handler(request);
+  // better-auth's own limiter says X-Retry-After; every 429 of ours says Retry-After (ADR 005).
+  if (response.status === 429 && !response.headers.has("Retry-After")) {
+    const headers = new Headers(response.headers);
+    headers.set("Retry-After", /^\d+$/.test(headers.get("X-Retry-After") ?? "") ? (headers.get("X-Retry-After") as string) : "60");
+    return new Response(response.body, { status: 429, statusText: response.statusText, headers });
+  }
+  return response;
 }

@@ -1,33 +1,40 @@
-import { Form, Link, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { requestPasswordReset } from "~/.server/auth/accounts";
-import { emailOnlySchema } from "~/.server/auth/schemas";
-import { formFailure } from "~/.server/errors";
-import { type FormErrors, invalidForm, parseForm } from "~/.server/forms";
+import { emailOnlySchema as serverEmailOnlySchema } from "~/.server/auth/schemas";
+import { formResult, invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { AuthCard } from "~/components/layout/auth-card";
-import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import type { emailOnlySchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/forgot-password";
 
+export { headers } from "~/lib/headers";
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = parseForm(await request.formData(), emailOnlySchema);
-  if (!form.ok) return invalidForm(form.errors, form.values);
+  const submission = parseSubmission(await request.formData(), serverEmailOnlySchema);
+  if (submission.status !== "success") return invalidSubmission(submission, serverEmailOnlySchema, { sent: false });
   try {
-    await requestPasswordReset({ email: form.data.email, ip: context.clientIp });
+    await requestPasswordReset({ email: submission.value.email, ip: context.clientIp });
   } catch (error) {
-    return formFailure(error, form.values);
+    return refusedSubmission(submission, serverEmailOnlySchema, error, { extra: { sent: false } });
   }
-  return { errors: {} as FormErrors, values: form.values, formError: null, sent: true };
+  return { result: formResult(submission, serverEmailOnlySchema), sent: true };
 }
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const sent = actionData && "sent" in actionData;
+  const sent = Boolean(actionData?.sent);
+  const [form, fields, loadValidation] = useSchemaForm<z.input<typeof emailOnlySchema>>("emailOnly", actionData?.result);
   return (
     <AuthCard
       title="Reset your password"
       footer={
-        <Link to="/login" className="font-semibold text-brand-700 underline">
+        <a href="/login" className="font-semibold text-brand-700 underline">
           Back to log in
-        </Link>
+        </a>
       }
     >
       {sent ? (
@@ -37,18 +44,10 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       ) : (
         <p className="text-slate-700">Enter your account's e-mail and we will send you a link to choose a new password.</p>
       )}
-      {actionData?.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
-      <Form method="post" className="grid gap-4">
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.values?.email}
-          error={actionData?.errors?.email}
-        />
-        <SubmitButton pending={navigation.state === "submitting"}>Send reset link</SubmitButton>
+      {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <Form method="post" {...getFormProps(form)} {...loadValidation} className="grid gap-4">
+        <Field label="Email" field={fields.email} type="email" autoComplete="email" required />
+        <Button pending={navigation.state === "submitting"}>Send reset link</Button>
       </Form>
     </AuthCard>
   );

@@ -1,15 +1,20 @@
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { requestMagicLink, signIn, startGoogleSignIn } from "~/.server/auth/accounts";
 import { emailOnlySchema, safeRedirect, signInSchema } from "~/.server/auth/schemas";
 import { getSessionUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
-import { formFailure } from "~/.server/errors";
-import { type FormErrors, invalidForm, parseForm } from "~/.server/forms";
 import { setCookieHeaders } from "~/.server/set-cookies";
+import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { AuthCard } from "~/components/layout/auth-card";
-import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { PASSWORD_MAX_LENGTH } from "~/lib/form-limits";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/login";
+
+export { headers } from "~/lib/headers";
 
 /** What the links and the Google flow send people back with. */
 const linkErrors: Record<string, string> = {
@@ -34,46 +39,48 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const intentSchema = z.enum(["password", "magic-link", "google"]);
+type Intent = z.infer<typeof intentSchema>;
+const noFields = z.object({});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const redirectTo = safeRedirect(formData.get("redirectTo"));
-  const intent = intentSchema.catch("password").parse(formData.get("intent"));
+  const intent: Intent = intentSchema.catch("password").parse(formData.get("intent"));
 
   if (intent === "google") {
+    const submission = parseSubmission(formData, noFields);
     try {
       const { url, cookies } = await startGoogleSignIn({ redirectTo, headers: request.headers });
       return redirect(url, { headers: setCookieHeaders(cookies) });
     } catch (error) {
-      return formFailure(error, {} as Record<string, string>);
+      return refusedSubmission(submission, noFields, error, { extra: { intent, sent: null } });
     }
   }
 
   if (intent === "magic-link") {
-    const form = parseForm(formData, emailOnlySchema);
-    if (!form.ok) return invalidForm(form.errors, form.values);
+    const submission = parseSubmission(formData, emailOnlySchema);
+    if (submission.status !== "success") return invalidSubmission(submission, emailOnlySchema, { intent, sent: null });
     try {
-      await requestMagicLink({ email: form.data.email, ip: context.clientIp, redirectTo, headers: request.headers });
+      await requestMagicLink({ email: submission.value.email, ip: context.clientIp, redirectTo, headers: request.headers });
     } catch (error) {
-      return formFailure(error, form.values);
+      return refusedSubmission(submission, emailOnlySchema, error, { extra: { intent, sent: null } });
     }
     return {
-      errors: {} as FormErrors,
-      values: form.values,
-      formError: null,
+      intent,
+      result: submission.reply({ resetForm: true }),
       sent: "If an account exists for that e-mail, we have sent it a sign-in link. It works for 15 minutes.",
     };
   }
 
-  const form = parseForm(formData, signInSchema);
-  if (!form.ok) return invalidForm(form.errors, form.values);
+  const submission = parseSubmission(formData, signInSchema);
+  if (submission.status !== "success") return invalidSubmission(submission, signInSchema, { intent, sent: null });
   try {
-    const { cookies, twoFactorRequired } = await signIn({ ...form.data, ip: context.clientIp, headers: request.headers });
+    const { cookies, twoFactorRequired } = await signIn({ ...submission.value, ip: context.clientIp, headers: request.headers });
     const headers = setCookieHeaders(cookies);
     if (twoFactorRequired) return redirect(`/login/two-factor?${new URLSearchParams({ redirectTo })}`, { headers });
     return redirect(redirectTo, { headers });
   } catch (error) {
-    return formFailure(error, form.values);
+    return refusedSubmission(submission, signInSchema, error, { extra: { intent, sent: null } });
   }
 }
 
@@ -81,40 +88,60 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const values: Record<string, string> = actionData?.values ?? {};
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const sent = actionData && "sent" in actionData ? actionData.sent : null;
+  const answeredIntent = actionData?.intent;
+  const [passwordForm, passwordFields, loadPasswordValidation] = useSchemaForm<z.input<typeof signInSchema>>(
+    "signIn",
+    answeredIntent === "password" ? actionData?.result : undefined,
+    {
+      id: "login",
+    },
+  );
+  const [linkForm, linkFields, loadLinkValidation] = useSchemaForm<z.input<typeof emailOnlySchema>>(
+    "emailOnly",
+    answeredIntent === "magic-link" ? actionData?.result : undefined,
+    {
+      id: "magic-link",
+    },
+  );
+  const googleError = answeredIntent === "google" ? actionData?.result?.error?.[""]?.[0] : undefined;
+  const sent = actionData?.sent ?? null;
+  const formError = passwordForm.errors?.[0] ?? linkForm.errors?.[0] ?? googleError;
   return (
     <AuthCard
       title="Log in"
       footer={
         <>
           New to Onward?{" "}
-          <Link
-            to={redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup"}
+          <a
+            href={redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup"}
             className="font-semibold text-brand-700 underline"
           >
             Create an account
-          </Link>
+          </a>
         </>
       }
     >
       {loaderData.linkError ? <FormMessage>{loaderData.linkError}</FormMessage> : null}
-      {actionData?.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
+      {formError ? <FormMessage>{formError}</FormMessage> : null}
       {sent ? <FormMessage tone="success">{sent}</FormMessage> : null}
-      <Form method="post" className="grid gap-4">
+      <Form method="post" {...getFormProps(passwordForm)} {...loadPasswordValidation} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="intent" value="password" />
-        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <Field label="Email" field={passwordFields.email} type="email" autoComplete="email" required />
+        <Field
+          label="Password"
+          field={passwordFields.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
         <div className="flex items-center justify-between gap-4">
-          <SubmitButton pending={submittingIntent === "password"}>
-            {submittingIntent === "password" ? "Logging in…" : "Log in"}
-          </SubmitButton>
-          <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 underline">
+          <Button pending={submittingIntent === "password"}>{submittingIntent === "password" ? "Logging in…" : "Log in"}</Button>
+          <a href="/forgot-password" className="text-sm font-semibold text-brand-700 underline">
             Forgot password?
-          </Link>
+          </a>
         </div>
       </Form>
 
@@ -122,31 +149,21 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <Form method="post" className="border-t border-slate-200 pt-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="intent" value="google" />
-          <button
-            type="submit"
-            className="w-full rounded-md border border-slate-400 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
-          >
+          <Button variant="outline" className="w-full">
             Continue with Google
-          </button>
+          </Button>
         </Form>
       ) : null}
 
-      <details className="border-t border-slate-200 pt-4">
+      <details className="border-t border-slate-200 pt-4" open={answeredIntent === "magic-link" || undefined}>
         <summary className="text-sm font-semibold text-brand-700">Email me a sign-in link</summary>
-        <Form method="post" className="mt-3 grid gap-3">
+        <Form method="post" {...getFormProps(linkForm)} {...loadLinkValidation} className="mt-3 grid gap-3">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="intent" value="magic-link" />
-          <Field
-            label="Email for the link"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            error={sent ? undefined : errors.email}
-          />
-          <SubmitButton pending={submittingIntent === "magic-link"} className="bg-slate-700 hover:bg-slate-800">
+          <Field label="Email for the link" field={linkFields.email} type="email" autoComplete="email" required />
+          <Button pending={submittingIntent === "magic-link"} variant="neutral">
             Send me a link
-          </SubmitButton>
+          </Button>
         </Form>
       </details>
     </AuthCard>

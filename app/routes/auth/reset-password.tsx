@@ -1,12 +1,18 @@
-import { Form, Link, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { resetPassword } from "~/.server/auth/accounts";
-import { resetPasswordSchema } from "~/.server/auth/schemas";
-import { formFailure } from "~/.server/errors";
-import { invalidForm, parseForm } from "~/.server/forms";
+import { resetPasswordSchema as serverResetPasswordSchema } from "~/.server/auth/schemas";
+import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { AuthCard } from "~/components/layout/auth-card";
-import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import type { resetPasswordSchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/reset-password";
+
+export { headers } from "~/lib/headers";
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -15,59 +21,52 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = parseForm(await request.formData(), resetPasswordSchema);
-  if (!form.ok) return invalidForm(form.errors, form.values);
+  const submission = parseSubmission(await request.formData(), serverResetPasswordSchema);
+  if (submission.status !== "success") return invalidSubmission(submission, serverResetPasswordSchema);
   try {
-    await resetPassword({ token: form.data.token, password: form.data.password });
+    await resetPassword({ token: submission.value.token, password: submission.value.password });
   } catch (error) {
-    return formFailure(error, form.values);
+    return refusedSubmission(submission, serverResetPasswordSchema, error);
   }
   return redirectWithToast("/login", { type: "success", text: "Your password has been changed. Log in with the new one." });
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const [form, fields, loadValidation] = useSchemaForm<z.input<typeof resetPasswordSchema>>("resetPassword", actionData?.result);
   if (loaderData.invalid) {
     return (
       <AuthCard title="This link does not work">
         <p className="text-slate-700">The password reset link has expired or was already used.</p>
-        <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+        <a href="/forgot-password" className="font-semibold text-brand-700 underline">
           Send me a new link
-        </Link>
+        </a>
       </AuthCard>
     );
   }
   return (
     <AuthCard title="Choose a new password">
-      {actionData?.formError ? (
+      {form.errors?.[0] ? (
         <FormMessage>
-          {actionData.formError}{" "}
-          <Link to="/forgot-password" className="font-semibold underline">
+          {form.errors[0]}{" "}
+          <a href="/forgot-password" className="font-semibold underline">
             Send me a new link
-          </Link>
+          </a>
         </FormMessage>
       ) : null}
-      <Form method="post" className="grid gap-4">
+      <Form method="post" {...getFormProps(form)} {...loadValidation} className="grid gap-4">
         <input type="hidden" name="token" value={loaderData.token ?? ""} />
         <Field
           label="New password"
-          name="password"
+          field={fields.password}
           type="password"
           autoComplete="new-password"
           required
           minLength={8}
           maxLength={128}
-          error={actionData?.errors?.password}
         />
-        <Field
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={actionData?.errors?.confirmPassword}
-        />
-        <SubmitButton pending={navigation.state === "submitting"}>Save new password</SubmitButton>
+        <Field label="Confirm new password" field={fields.confirmPassword} type="password" autoComplete="new-password" required />
+        <Button pending={navigation.state === "submitting"}>Save new password</Button>
       </Form>
     </AuthCard>
   );

@@ -1,14 +1,23 @@
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
+import type { z } from "zod";
 import { signUp } from "~/.server/auth/accounts";
-import { safeRedirect, signUpSchema } from "~/.server/auth/schemas";
+import { safeRedirect, signUpSchema as serverSignUpSchema } from "~/.server/auth/schemas";
 import { getSessionUser } from "~/.server/auth/session";
-import { AppError, formFailure } from "~/.server/errors";
-import { invalidForm, parseForm } from "~/.server/forms";
-import { setCookieHeaders } from "~/.server/set-cookies";
-import { redirectWithToast } from "~/.server/toast";
+import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { AuthCard } from "~/components/layout/auth-card";
-import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/form-limits";
+import type { ServerRouteHandle } from "~/lib/route-handle";
+import type { signUpSchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/signup";
+
+export { headers } from "~/lib/headers";
+
+/** A body over the size limit is refused by the server and still counts as a submission. */
+export const handle: ServerRouteHandle = { refusedBodyLimit: "signUpPerIp" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect("/");
@@ -17,103 +26,62 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const form = parseForm(formData, signUpSchema);
-  if (!form.ok) return invalidForm(form.errors, form.values);
+  const submission = parseSubmission(formData, serverSignUpSchema);
+  if (submission.status !== "success") return invalidSubmission(submission, serverSignUpSchema);
   try {
-    const { cookies } = await signUp({ ...form.data, ip: context.clientIp, headers: request.headers });
-    const headers = setCookieHeaders(cookies);
-    return redirectWithToast(
-      safeRedirect(formData.get("redirectTo")),
-      { type: "success", text: "Account created successfully" },
-      { headers },
-    );
+    // A new address and a taken one get the same answer (ADR 013): nobody is signed in yet.
+    await signUp({
+      ...submission.value,
+      redirectTo: safeRedirect(formData.get("redirectTo")),
+      ip: context.clientIp,
+      headers: request.headers,
+    });
   } catch (error) {
-    if (error instanceof AppError && error.code === "CONFLICT") {
-      return data({ errors: {}, values: form.values, formError: error.message, emailTaken: true }, { status: 409 });
-    }
-    return formFailure(error, form.values);
+    return refusedSubmission(submission, serverSignUpSchema, error);
   }
+  return redirect("/signup/check-email", 303);
 }
 
 export default function SignupPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const values: Record<string, string> = actionData?.values ?? {};
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const taken = Boolean(actionData && "emailTaken" in actionData);
+  const [form, fields, loadValidation] = useSchemaForm<z.input<typeof signUpSchema>>("signUp", actionData?.result);
   return (
     <AuthCard
       title="Create your account"
       footer={
         <>
           Already have an account?{" "}
-          <Link
-            to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"}
+          <a
+            href={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"}
             className="font-semibold text-brand-700 underline"
           >
             Log in
-          </Link>
+          </a>
         </>
       }
     >
-      {actionData?.formError ? (
-        <FormMessage>
-          {actionData.formError}
-          {taken ? (
-            <span className="mt-2 flex gap-4">
-              <Link to="/login" className="font-semibold underline">
-                Log in
-              </Link>
-              <Link to="/forgot-password" className="font-semibold underline">
-                Reset password
-              </Link>
-            </span>
-          ) : null}
-        </FormMessage>
-      ) : null}
-      <Form method="post" className="grid gap-4" onSubmit={checkPasswordsMatch}>
+      {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <Form method="post" {...getFormProps(form)} {...loadValidation} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Name" name="name" autoComplete="name" required maxLength={100} defaultValue={values.name} error={errors.name} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
+        <Field label="Name" field={fields.name} autoComplete="name" required maxLength={100} />
+        <Field label="Email" field={fields.email} type="email" autoComplete="email" required />
         <Field
           label="Password"
-          name="password"
+          field={fields.password}
           type="password"
           autoComplete="new-password"
           required
-          minLength={8}
-          maxLength={128}
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
           hint="At least 8 characters. A few random words make a strong password."
-          error={errors.password}
         />
-        <Field
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
-        <p data-password-mismatch hidden role="alert" className="text-sm font-medium text-red-700">
-          Password did not match
-        </p>
-        <SubmitButton pending={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Creating account…" : "Sign Up"}
-        </SubmitButton>
+        <Field label="Confirm password" field={fields.confirmPassword} type="password" autoComplete="new-password" required />
+        <Button pending={navigation.state === "submitting"}>{navigation.state === "submitting" ? "Creating account…" : "Sign Up"}</Button>
       </Form>
     </AuthCard>
   );
-}
-
-/** With JavaScript, a mismatch is caught before anything is sent. */
-function checkPasswordsMatch(event: React.FormEvent<HTMLFormElement>) {
-  const form = event.currentTarget;
-  const password = (form.elements.namedItem("password") as HTMLInputElement).value;
-  const confirm = (form.elements.namedItem("confirmPassword") as HTMLInputElement).value;
-  const message = form.querySelector<HTMLElement>("[data-password-mismatch]");
-  if (message) message.hidden = password === confirm;
-  if (password !== confirm) event.preventDefault();
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,12 +1,18 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
+import type { z } from "zod";
 import { verifyTwoFactorCode } from "~/.server/auth/accounts";
-import { safeRedirect, totpCodeSchema } from "~/.server/auth/schemas";
-import { formFailure } from "~/.server/errors";
-import { invalidForm, parseForm } from "~/.server/forms";
+import { safeRedirect, totpCodeSchema as serverTotpCodeSchema } from "~/.server/auth/schemas";
 import { setCookieHeaders } from "~/.server/set-cookies";
+import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { AuthCard } from "~/components/layout/auth-card";
-import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import type { totpCodeSchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/two-factor";
+
+export { headers } from "~/lib/headers";
 
 export function loader({ request }: Route.LoaderArgs) {
   // Only reachable in the middle of a sign-in, which leaves this short-lived cookie.
@@ -16,44 +22,36 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
-  const form = parseForm(formData, totpCodeSchema);
-  if (!form.ok) return invalidForm(form.errors, form.values);
+  const submission = parseSubmission(formData, serverTotpCodeSchema);
+  if (submission.status !== "success") return invalidSubmission(submission, serverTotpCodeSchema);
   try {
     const { cookies } = await verifyTwoFactorCode({
-      code: form.data.code,
+      code: submission.value.code,
       trustDevice: formData.get("trustDevice") === "on",
       headers: request.headers,
     });
     const headers = setCookieHeaders(cookies);
     return redirect(safeRedirect(formData.get("redirectTo")), { headers });
   } catch (error) {
-    return formFailure(error, form.values);
+    return refusedSubmission(submission, serverTotpCodeSchema, error);
   }
 }
 
 export default function TwoFactorPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
+  const [form, fields, loadValidation] = useSchemaForm<z.input<typeof totpCodeSchema>>("totpCode", actionData?.result);
   return (
     <AuthCard title="Enter your code">
       <p className="text-slate-700">Open your authenticator app and enter the 6-digit code for Onward.</p>
-      {actionData?.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
-      <Form method="post" className="grid gap-4">
+      {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <Form method="post" {...getFormProps(form)} {...loadValidation} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <Field
-          label="Code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="\d{6}"
-          maxLength={6}
-          required
-          error={actionData?.errors?.code}
-        />
+        <Field label="Code" field={fields.code} inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required />
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" name="trustDevice" className="h-4 w-4" /> Trust this device for 30 days
         </label>
-        <SubmitButton pending={navigation.state === "submitting"}>Verify</SubmitButton>
+        <Button pending={navigation.state === "submitting"}>Verify</Button>
       </Form>
     </AuthCard>
   );

@@ -1,64 +1,87 @@
-import { Form, Link, useNavigation } from "react-router";
-import { resendVerification } from "~/.server/auth/accounts";
-import { emailOnlySchema } from "~/.server/auth/schemas";
+import { getFormProps } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { confirmEmail, resendVerification } from "~/.server/auth/accounts";
+import { safeRedirect, emailOnlySchema as serverEmailOnlySchema } from "~/.server/auth/schemas";
 import { getSessionUser } from "~/.server/auth/session";
-import { formFailure } from "~/.server/errors";
-import { type FormErrors, invalidForm, parseForm } from "~/.server/forms";
+import { setCookieHeaders } from "~/.server/set-cookies";
+import { formResult, invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
+import { redirectWithToast } from "~/.server/toast";
 import { AuthCard } from "~/components/layout/auth-card";
-import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import type { emailOnlySchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/verify-email";
 
-/** Where the verification link lands: better-auth adds ?error=… when the link was bad. */
+export { headers } from "~/lib/headers";
+
+/**
+ * Where the confirmation link lands (/verify-email?token=…): a good token confirms the address,
+ * signs the person in and sends them on with "Account created successfully". Without a token,
+ * or with one used before, the page says where things stand; better-auth's own endpoint adds
+ * ?error=… when an older link was bad.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  let error = url.searchParams.get("error");
+  let confirmed = false;
+  if (token) {
+    const outcome = await confirmEmail({ token, headers: request.headers });
+    if (outcome.status === "signed-in") {
+      throw await redirectWithToast(
+        safeRedirect(url.searchParams.get("redirectTo")),
+        { type: "success", text: "Account created successfully" },
+        { headers: setCookieHeaders(outcome.cookies) },
+      );
+    }
+    if (outcome.status === "invalid") error = outcome.code;
+    confirmed = outcome.status === "already-confirmed";
+  }
   const user = await getSessionUser(request);
-  return { error: url.searchParams.get("error"), verified: Boolean(user?.emailVerified), email: user?.email ?? "" };
+  return { error, verified: confirmed || Boolean(user?.emailVerified), email: user?.email ?? "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = parseForm(await request.formData(), emailOnlySchema);
-  if (!form.ok) return invalidForm(form.errors, form.values);
+  const submission = parseSubmission(await request.formData(), serverEmailOnlySchema);
+  if (submission.status !== "success") return invalidSubmission(submission, serverEmailOnlySchema, { sent: false });
   try {
-    await resendVerification({ email: form.data.email, ip: context.clientIp, headers: request.headers });
+    await resendVerification({ email: submission.value.email, ip: context.clientIp, headers: request.headers });
   } catch (error) {
-    return formFailure(error, form.values);
+    return refusedSubmission(submission, serverEmailOnlySchema, error, { extra: { sent: false } });
   }
-  return { errors: {} as FormErrors, values: form.values, formError: null, sent: true };
+  return { result: formResult(submission, serverEmailOnlySchema), sent: true };
 }
 
 export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const [form, fields, loadValidation] = useSchemaForm<z.input<typeof emailOnlySchema>>("emailOnly", actionData?.result, {
+    defaultValue: { email: loaderData.email },
+  });
   if (!loaderData.error && actionData === undefined) {
     return (
       <AuthCard title={loaderData.verified ? "Your e-mail is confirmed" : "Confirm your e-mail"}>
         <p className="text-slate-700">
           {loaderData.verified ? "Thank you. Your e-mail address is confirmed." : "Open the link we e-mailed you to confirm your address."}
         </p>
-        <Link to={loaderData.verified ? "/dashboard/profile" : "/"} className="font-semibold text-brand-700 underline">
+        <a href={loaderData.verified ? "/dashboard/profile" : "/"} className="font-semibold text-brand-700 underline">
           {loaderData.verified ? "Go to your profile" : "Go to the home page"}
-        </Link>
+        </a>
       </AuthCard>
     );
   }
   return (
     <AuthCard title="This link does not work">
-      {actionData && "sent" in actionData ? (
+      {actionData?.sent ? (
         <FormMessage tone="success">If that e-mail has an unconfirmed account, we have sent it a new link.</FormMessage>
       ) : (
         <p className="text-slate-700">The confirmation link has expired or is not valid. We can send you a new one.</p>
       )}
-      {actionData?.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
-      <Form method="post" className="grid gap-4">
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.values?.email ?? loaderData.email}
-          error={actionData?.errors?.email}
-        />
-        <SubmitButton pending={navigation.state === "submitting"}>Send a new link</SubmitButton>
+      {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <Form method="post" {...getFormProps(form)} {...loadValidation} className="grid gap-4">
+        <Field label="Email" field={fields.email} type="email" autoComplete="email" required />
+        <Button pending={navigation.state === "submitting"}>Send a new link</Button>
       </Form>
     </AuthCard>
   );

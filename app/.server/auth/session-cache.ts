@@ -1,0 +1,106 @@
+import { getConfig } from "../config";
+import { logger } from "../logger";
+import { sharedRedis } from "../redis";
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+const EPOCH_KEY = "onward:sessions:epoch";
+
+type Entry<T> = { value: T; until: number };
+
+/** What a lookup finds: the person, and when their session ends. */
+export type Found<T> = { value: T; expiresAt: Date };
+
+/**
+ * Signed-in people by session token, kept for a few seconds so that a page view costs no
+ * database query for who is asking. Any change to a user or a session (sign-out, password
+ * change or reset, role or profile change, revocation) empties it before the change's request
+ * answers, so a revoked session is refused on its very next request.
+ *
+ * Only where every instance hears of those changes: on the embedded database (one process owns
+ * it) or with REDIS_URL, where every change bumps a shared counter that each lookup compares
+ * with the one its entries were made under. On PostgreSQL without Redis nothing is cached.
+ */
+export class SessionCache<T> {
+  private entries = new Map<string, Entry<T>>();
+  /** Bumped by every local invalidation; an answer read under an older epoch is not stored. */
+  private epoch = 0;
+  /** The shared counter the entries were made under (Redis only). */
+  private sharedEpoch: string | null | undefined;
+
+  constructor(private readonly mode: () => "local" | "shared" | "off") {}
+
+  /**
+   * The cached value for `token`, or what `load` finds (then kept). `load` runs for every
+   * request when caching is off or the shared store cannot be asked.
+   */
+  async get(token: string, load: () => Promise<Found<T> | null>): Promise<T | null> {
+    const mode = this.mode();
+    if (mode === "off" || !(await this.sharedEpochIsCurrent(mode))) return (await load())?.value ?? null;
+    const now = Date.now();
+    const entry = this.entries.get(token);
+    if (entry && entry.until > now) return entry.value;
+    if (entry) this.entries.delete(token);
+    const epoch = this.epoch;
+    const found = await load();
+    if (!found) return null;
+    if (epoch === this.epoch) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(token, { value: found.value, until: Math.min(now + TTL_MS, found.expiresAt.getTime()) });
+    }
+    return found.value;
+  }
+
+  /** Forgets every cached session (of everyone: changes are rare, page views are not), here and on every instance. */
+  async invalidate() {
+    this.epoch += 1;
+    this.entries.clear();
+    if (this.mode() !== "shared") return;
+    try {
+      await sharedRedis()?.incr(EPOCH_KEY);
+    } catch (error) {
+      // The other instances cannot be told: they stop trusting their entries once Redis is back (the counter read fails meanwhile).
+      logger.warn({ err: error }, "could not announce a session change to other instances");
+    }
+  }
+
+  /** With Redis: whether our entries were made under the shared counter's current value (emptying them if not). */
+  private async sharedEpochIsCurrent(mode: "local" | "shared"): Promise<boolean> {
+    if (mode === "local") return true;
+    const redis = sharedRedis();
+    if (redis?.status !== "ready") {
+      this.entries.clear();
+      this.sharedEpoch = undefined;
+      return false;
+    }
+    try {
+      const current = await redis.get(EPOCH_KEY);
+      if (current !== this.sharedEpoch) {
+        this.entries.clear();
+        this.epoch += 1;
+        this.sharedEpoch = current;
+      }
+      return true;
+    } catch {
+      this.entries.clear();
+      this.sharedEpoch = undefined;
+      return false;
+    }
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Where the process's session cache may be used: see SessionCache. In-process tests write
+ * users directly between requests, so they run without it; the tests that start the built
+ * server (production mode) run with it.
+ */
+export function sessionCacheMode(): "local" | "shared" | "off" {
+  const { redisUrl, databaseUrl, env } = getConfig();
+  if (env === "test") return "off";
+  if (redisUrl) return "shared";
+  return databaseUrl ? "off" : "local";
+}
