@@ -10,8 +10,11 @@ export type AuditAction =
   | "password.changed"
   | "role.changed"
   | "role.refused"
+  | "profile.updated"
+  | "profile.refused"
   | "access.refused"
   | "user.created"
+  | "sign-up.existing-email"
   | "two-factor.enabled"
   | "two-factor.disabled";
 

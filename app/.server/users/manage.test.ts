@@ -69,15 +69,18 @@ describe("listing users", () => {
   test("finds people by part of a name or e-mail, a page at a time", async () => {
     await createUser({ name: "Nusrat Jahan Searchable" });
     await createUser({ email: "findme-by-mail@onward.test" });
-    expect((await listUsers({ search: "searchable", page: 1 })).users.map((u) => u.name)).toEqual(["Nusrat Jahan Searchable"]);
+    expect((await listUsers({ search: "searchable", page: 1 })).items.map((u) => u.name)).toEqual(["Nusrat Jahan Searchable"]);
     expect((await listUsers({ search: "FINDME-by", page: 1 })).total).toBe(1);
     expect((await listUsers({ search: "%", page: 1 })).total).toBe(0);
     for (let i = 0; i < 21; i++) await createUser({ name: `Paged Person ${i}` });
     const first = await listUsers({ search: "Paged Person", page: 1 });
     const second = await listUsers({ search: "Paged Person", page: 2 });
-    expect(first.users).toHaveLength(20);
-    expect(second.users).toHaveLength(1);
-    expect(first.pages).toBe(2);
+    expect(first.items).toHaveLength(20);
+    expect(second.items).toHaveLength(1);
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: 21, pageSize: 20 });
+    // Past the end: the last page, not an empty one.
+    expect(await listUsers({ search: "Paged Person", page: 99 })).toMatchObject({ page: 2, pageCount: 2, items: second.items });
+    expect(await listUsers({ search: "nobody matches this", page: 5 })).toMatchObject({ page: 1, pageCount: 1, total: 0, items: [] });
   });
 });
 

@@ -1,31 +1,34 @@
 import { count, desc, eq, ilike, or } from "drizzle-orm";
-import { hasRole, type Role } from "~/lib/roles";
-import type { SessionUser } from "../auth/session";
+import type { Paginated } from "~/lib/pagination";
+import { hasRole, type Role, roles } from "~/lib/roles";
+import { type SessionUser, sessionsChanged } from "../auth/session";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
+import { paginate } from "../pagination";
 import { recordAuditEvent } from "./audit";
 
 export const USERS_PER_PAGE = 20;
 
 export type UserRow = { id: string; name: string; email: string; role: Role };
 
-/** Users by newest first, optionally filtered by a name or e-mail fragment. */
-export async function listUsers(input: { search: string; page: number }): Promise<{ users: UserRow[]; total: number; pages: number }> {
+/** Users by newest first, optionally filtered by a name or e-mail fragment (pages from 1; past the end, the last page). */
+export async function listUsers(input: { search: string; page: number; pageSize?: number }): Promise<Paginated<UserRow>> {
   const pattern = `%${input.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const where = input.search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
-  const [rows, [totals]] = await Promise.all([
-    db()
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), users.email)
-      .limit(USERS_PER_PAGE)
-      .offset((input.page - 1) * USERS_PER_PAGE),
-    db().select({ total: count() }).from(users).where(where),
-  ]);
-  const total = totals?.total ?? 0;
-  return { users: rows, total, pages: Math.max(1, Math.ceil(total / USERS_PER_PAGE)) };
+  return paginate({
+    page: input.page,
+    pageSize: input.pageSize ?? USERS_PER_PAGE,
+    count: async () => (await db().select({ total: count() }).from(users).where(where))[0]?.total ?? 0,
+    rows: ({ limit, offset }) =>
+      db()
+        .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), users.email)
+        .limit(limit)
+        .offset(offset),
+  });
 }
 
 export async function findUser(id: string): Promise<UserRow> {
@@ -37,7 +40,25 @@ export async function findUser(id: string): Promise<UserRow> {
   return user;
 }
 
-const privileged: readonly Role[] = ["manager", "admin"];
+/** Roles only an admin grants, removes, or edits the profile of. */
+export const privilegedRoles: readonly Role[] = ["manager", "admin"];
+const privileged = privilegedRoles;
+
+/** The roles `actor` may hand out: every role for an admin; a manager, all but manager and admin. */
+export function assignableRoles(actor: Pick<SessionUser, "role">): Role[] {
+  if (!hasRole(actor.role, ["manager"])) return [];
+  return actor.role === "admin" ? [...roles] : roles.filter((role) => !privileged.includes(role));
+}
+
+/**
+ * Why the user list offers `actor` no role picker for `target` ("This is you", "Admin only"), or
+ * null when it does. The same rules as `roleChangeRefusal`, which the change itself applies.
+ */
+export function roleChangeLock(actor: Pick<SessionUser, "id" | "role">, target: Pick<UserRow, "id" | "role">): string | null {
+  if (actor.id === target.id) return "This is you";
+  if (privileged.includes(target.role) && actor.role !== "admin") return "Admin only";
+  return null;
+}
 
 /** Why `actor` may not move `target` from its role to `role`, or null when they may. */
 export function roleChangeRefusal(actor: SessionUser, target: UserRow, role: Role): string | null {
@@ -70,5 +91,6 @@ export async function changeUserRole(input: { actor: SessionUser; targetId: stri
       tx,
     );
   });
+  await sessionsChanged();
   return { ...target, role: input.role };
 }

@@ -1,9 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { MAX_PHOTO_BYTES } from "~/lib/photo-limits";
+import { db } from "../db";
+import { users } from "../db/schema";
 import { AppError } from "../errors";
+import { getStorage } from "../storage/storage";
 
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export { MAX_PHOTO_BYTES };
+
 const accepted = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /**
@@ -33,4 +39,27 @@ export function photoKey(userId: string): string {
 /** The URL a stored photo key is served at (see routes/api/photo.ts). */
 export function photoUrl(key: string | null): string | null {
   return key ? `/${key}` : null;
+}
+
+/**
+ * A stored profile photo, for the photo route. A consultant's photo is public (students choose
+ * consultants by it); anyone else's only for signed-in people (`isSignedIn` is asked only then).
+ * Throws NOT_FOUND for a key that is not someone's current photo, and for a hidden one.
+ */
+export async function readProfilePhoto(input: {
+  userId: string;
+  file: string;
+  isSignedIn: () => Promise<boolean>;
+}): Promise<{ bytes: Buffer; isPublic: boolean }> {
+  const key = `photos/${input.userId}/${input.file}`;
+  const [owner] = await db()
+    .select({ role: users.role })
+    .from(users)
+    .where(and(eq(users.id, input.userId), eq(users.image, key)));
+  if (!owner) throw new AppError("NOT_FOUND", "Not found");
+  const isPublic = owner.role === "consultant";
+  if (!isPublic && !(await input.isSignedIn())) throw new AppError("NOT_FOUND", "Not found");
+  const bytes = await getStorage().get(key);
+  if (!bytes) throw new AppError("NOT_FOUND", "Not found");
+  return { bytes, isPublic };
 }

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
-import { hasRole } from "~/lib/roles";
-import type { SessionUser } from "../auth/session";
+import { hasRole, type Role } from "~/lib/roles";
+import { type SessionUser, sessionsChanged } from "../auth/session";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
 import { getStorage } from "../storage/storage";
+import { recordAuditEvent } from "./audit";
+import { privilegedRoles } from "./manage";
 import { photoKey, preparePhoto } from "./photo";
 
 export type ProfileTarget = {
@@ -15,13 +17,32 @@ export type ProfileTarget = {
   address: string | null;
   image: string | null;
   emailVerified: boolean;
+  role: Role;
 };
 
-/** The profile `actor` may edit: their own, or anyone's for a manager or admin. */
+const ONLY_OWN = "You can edit only your own profile.";
+
+/**
+ * Why `actor` may not edit `target`'s profile, or null when they may. Everyone edits their own;
+ * a manager edits students', networking members' and consultants'; only an admin edits a
+ * manager's or an admin's — the same line as for role changes (`roleChangeRefusal`).
+ */
+export function profileEditRefusal(actor: Pick<SessionUser, "id" | "role">, target: Pick<ProfileTarget, "id" | "role">): string | null {
+  if (actor.id === target.id) return null;
+  if (!hasRole(actor.role, ["manager"])) return ONLY_OWN;
+  if (privilegedRoles.includes(target.role) && actor.role !== "admin") return "Only an admin can edit a manager's or an admin's profile.";
+  return null;
+}
+
+/** The profile `actor` may edit (see `profileEditRefusal`); a refusal is recorded in the audit log. */
 export async function findEditableProfile(actor: SessionUser, email: string): Promise<ProfileTarget> {
   const normalized = email.trim().toLowerCase();
-  if (normalized !== actor.email && !hasRole(actor.role, ["manager"]))
-    throw new AppError("FORBIDDEN", "You can edit only your own profile.");
+  const refuse = async (reason: string, targetId: string | null) => {
+    await recordAuditEvent({ action: "profile.refused", actorId: actor.id, targetId, email: normalized, detail: { reason } });
+    return new AppError("FORBIDDEN", reason);
+  };
+  // Before the lookup, so people who may edit only their own profile learn nothing about other addresses.
+  if (normalized !== actor.email && !hasRole(actor.role, ["manager"])) throw await refuse(ONLY_OWN, null);
   const [target] = await db()
     .select({
       id: users.id,
@@ -31,14 +52,20 @@ export async function findEditableProfile(actor: SessionUser, email: string): Pr
       address: users.address,
       image: users.image,
       emailVerified: users.emailVerified,
+      role: users.role,
     })
     .from(users)
     .where(eq(users.email, normalized));
   if (!target) throw new AppError("NOT_FOUND", "There is no account with that e-mail.");
+  const refusal = profileEditRefusal(actor, target);
+  if (refusal) throw await refuse(refusal, target.id);
   return target;
 }
 
-/** Saves name, phone, address and (when given) a new photo; the e-mail and role never change here. */
+/**
+ * Saves name, phone, address and (when given) a new photo; the e-mail and role never change here.
+ * An edit of someone else's profile is recorded in the audit log with the fields it changed.
+ */
 export async function updateProfile(input: {
   actor: SessionUser;
   email: string;
@@ -54,9 +81,21 @@ export async function updateProfile(input: {
     image = photoKey(target.id);
     await getStorage().put(image, prepared);
   }
-  await db()
-    .update(users)
-    .set({ name: input.name, phone: input.phone || null, address: input.address || null, image, updatedAt: new Date() })
-    .where(eq(users.id, target.id));
+  const values = { name: input.name, phone: input.phone || null, address: input.address || null };
+  const changed: string[] = (["name", "phone", "address"] as const).filter((field) => values[field] !== target[field]);
+  if (image !== target.image) changed.push("photo");
+  await db().transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...values, image, updatedAt: new Date() })
+      .where(eq(users.id, target.id));
+    if (input.actor.id !== target.id) {
+      await recordAuditEvent(
+        { action: "profile.updated", actorId: input.actor.id, targetId: target.id, detail: { fields: changed, targetRole: target.role } },
+        tx,
+      );
+    }
+  });
+  await sessionsChanged();
   if (image !== target.image && target.image) await getStorage().delete(target.image);
 }

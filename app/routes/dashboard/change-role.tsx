@@ -1,37 +1,41 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { requireRole } from "~/.server/auth/session";
-import { AppError } from "~/.server/errors";
-import { parseForm } from "~/.server/forms";
+import { replyWithError } from "~/.server/errors";
+import { readForm } from "~/.server/read-form";
+import { parseSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { changeUserRole, findUser, roleChangeRefusal } from "~/.server/users/manage";
-import { changeRoleSchema } from "~/.server/users/schemas";
 import { Page } from "~/components/layout/page";
+import { Button, LinkButton } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { ChangeRoleSchema } from "~/lib/schemas/users";
 import type { Route } from "./+types/change-role";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
 
 /** The confirmation step: "Change X from A to B?" — a real page, so it works without JavaScript. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, pageRoles.userManagement);
-  const form = parseForm(new URL(request.url).searchParams, changeRoleSchema);
-  if (!form.ok) throw data("Choose a role", { status: 400 });
+  const submission = parseSubmission(new URL(request.url).searchParams, ChangeRoleSchema);
+  if (submission.status !== "success") throw data("Choose a role", { status: 400 });
   const target = await findUser(params.id).catch((error: unknown) => {
-    if (error instanceof AppError) throw data(error.message, { status: error.status });
-    throw error;
+    throw replyWithError(error);
   });
-  return { target, role: form.data.role, refusal: roleChangeRefusal(actor, target, form.data.role) };
+  const { role } = submission.value;
+  return { target, role, refusal: roleChangeRefusal(actor, target, role) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.userManagement);
-  const form = parseForm(await request.formData(), changeRoleSchema);
-  if (!form.ok) throw data("Choose a role", { status: 400 });
   try {
-    const user = await changeUserRole({ actor, targetId: params.id, role: form.data.role });
+    const submission = parseSubmission(await readForm(request), ChangeRoleSchema);
+    if (submission.status !== "success") throw data("Choose a role", { status: 400 });
+    const user = await changeUserRole({ actor, targetId: params.id, role: submission.value.role });
     return redirectWithToast("/dashboard/user-management", { type: "success", text: `${user.name} is now ${user.role}.` });
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return replyWithError(error, (refusal) => ({ error: refusal.message }));
   }
 }
 
@@ -50,23 +54,18 @@ export default function ChangeRolePage({ loaderData, actionData }: Route.Compone
           </p>
           <input type="hidden" name="role" value={role} />
           <div className="flex gap-3">
-            <button type="submit" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-              Yes, change the role
-            </button>
-            <Link
-              to="/dashboard/user-management"
-              className="rounded-md border border-slate-400 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
-            >
+            <Button>Yes, change the role</Button>
+            <LinkButton href="/dashboard/user-management" variant="outline" size="md">
               Cancel
-            </Link>
+            </LinkButton>
           </div>
         </Form>
       )}
       {error ? (
         <p className="mt-4">
-          <Link to="/dashboard/user-management" className="font-semibold text-brand-700 underline">
+          <a href="/dashboard/user-management" className="font-semibold text-brand-700 underline">
             Back to User Management
-          </Link>
+          </a>
         </p>
       ) : null}
     </Page>

@@ -1,23 +1,40 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { data, Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { requireUser } from "~/.server/auth/session";
-import { AppError, formFailure } from "~/.server/errors";
-import { invalidForm, parseForm } from "~/.server/forms";
+import { isAppError, replyWithError } from "~/.server/errors";
+import { readForm } from "~/.server/read-form";
+import { formResult, invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
-import { readBoundedFormData } from "~/.server/uploads";
-import { MAX_PHOTO_BYTES, photoUrl } from "~/.server/users/photo";
+import { photoUrl } from "~/.server/users/photo";
 import { findEditableProfile, updateProfile } from "~/.server/users/profile";
-import { profileSchema } from "~/.server/users/schemas";
 import { Page } from "~/components/layout/page";
-import { Field, FormMessage, SubmitButton } from "~/components/ui/field";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
+import type { ServerRouteHandle } from "~/lib/route-handle";
+import {
+  PROFILE_ADDRESS_MAX_LENGTH,
+  PROFILE_NAME_MAX_LENGTH,
+  PROFILE_PHONE_MAX_LENGTH,
+  type ProfileFormSchema,
+  ProfileSchema,
+} from "~/lib/schemas/profile";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/edit-user-profile";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+/** The server accepts a photo-sized body here (MAX_BODY_KB elsewhere). */
+export const handle: ServerRouteHandle = { maxBodyBytes: PHOTO_FORM_MAX_BYTES };
 
 async function loadTarget(request: Request, email: string) {
   const actor = await requireUser(request);
   try {
     return { actor, target: await findEditableProfile(actor, email) };
   } catch (error) {
-    if (error instanceof AppError) throw data(error.message, { status: error.status });
-    throw error;
+    throw replyWithError(error);
   }
 }
 
@@ -40,64 +57,55 @@ export async function action({ request, params }: Route.ActionArgs) {
   let formData: FormData;
   try {
     // The photo (≤ 5 MB) plus the text fields; anything bigger is refused while it arrives.
-    formData = await readBoundedFormData(request, MAX_PHOTO_BYTES + 64 * 1024);
+    formData = await readForm(request, PHOTO_FORM_MAX_BYTES);
   } catch (error) {
-    return formFailure(error, {});
+    return replyWithError(error, (refusal) => ({ result: { status: "error", error: { photo: [refusal.message] } } as FormResult }));
   }
-  const form = parseForm(formData, profileSchema);
-  if (!form.ok) return invalidForm(form.errors, form.values);
+  const submission = parseSubmission(formData, ProfileSchema);
+  if (submission.status !== "success") return invalidSubmission(submission, ProfileSchema);
   const photo = formData.get("photo");
   try {
     await updateProfile({
       actor,
       email: target.email,
-      ...form.data,
+      ...submission.value,
       photo: photo instanceof File && photo.size > 0 ? Buffer.from(await photo.arrayBuffer()) : undefined,
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === "INVALID") return invalidForm({ photo: error.message }, form.values);
-    return formFailure(error, form.values);
+    // The only INVALID here is the photo's (its bytes are not an image we take): shown beside it.
+    if (isAppError(error, "INVALID")) {
+      return data({ result: formResult(submission, ProfileSchema, { fieldErrors: { photo: [error.message] } }) }, { status: 400 });
+    }
+    return refusedSubmission(submission, ProfileSchema, error);
   }
   const back = actor.id === target.id ? "/dashboard/profile" : "/dashboard/user-management";
   return redirectWithToast(back, { type: "success", text: "Successfully updated" });
 }
 
+type FormResult = SubmissionResult<string[]>;
+
 export default function EditProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile } = loaderData;
   const navigation = useNavigation();
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const values: Record<string, string> = actionData?.values ?? {};
+  const [form, fields, loadValidation] = useSchemaForm<z.input<typeof ProfileFormSchema>>("profile", actionData?.result, {
+    defaultValue: { name: profile.name, phone: profile.phone, address: profile.address },
+  });
+  const saving = navigation.state === "submitting";
   return (
     <Page title="Edit profile">
-      {actionData?.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
-      <Form method="post" encType="multipart/form-data" className="mt-4 grid max-w-xl gap-4">
-        <Field
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          defaultValue={values.name ?? profile.name}
-          error={errors.name}
-        />
+      {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        {...loadValidation}
+        noValidate
+        className="mt-4 grid max-w-xl gap-4"
+      >
+        <Field label="Name" field={fields.name} autoComplete="name" required maxLength={PROFILE_NAME_MAX_LENGTH} />
         <Field label="Email" name="email" type="email" value={profile.email} disabled readOnly hint="Your e-mail cannot be changed here." />
-        <Field
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={20}
-          defaultValue={values.phone ?? profile.phone}
-          error={errors.phone}
-        />
-        <Field
-          label="Address"
-          name="address"
-          autoComplete="street-address"
-          maxLength={300}
-          defaultValue={values.address ?? profile.address}
-          error={errors.address}
-        />
+        <Field label="Phone" field={fields.phone} type="tel" autoComplete="tel" maxLength={PROFILE_PHONE_MAX_LENGTH} />
+        <Field label="Address" field={fields.address} autoComplete="street-address" maxLength={PROFILE_ADDRESS_MAX_LENGTH} />
         <div className="flex items-center gap-4">
           {profile.photo ? (
             <img src={profile.photo} alt="Current" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
@@ -105,21 +113,17 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
           <Field
             className="flex-1"
             label="Photo"
-            name="photo"
+            field={fields.photo}
             type="file"
             accept="image/jpeg,image/png,image/webp"
             hint="JPEG, PNG or WebP, at most 5 MB. Choose nothing to keep the current photo."
-            error={errors.photo}
           />
         </div>
         <div className="flex gap-3">
-          <SubmitButton pending={navigation.state === "submitting"}>{navigation.state === "submitting" ? "Saving…" : "Save"}</SubmitButton>
-          <Link
-            to={loaderData.own ? "/dashboard/profile" : "/dashboard/user-management"}
-            className="rounded-md border border-slate-400 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
-          >
+          <Button pending={saving}>{saving ? "Saving…" : "Save"}</Button>
+          <LinkButton href={loaderData.own ? "/dashboard/profile" : "/dashboard/user-management"} variant="outline" size="md">
             Back
-          </Link>
+          </LinkButton>
         </div>
       </Form>
     </Page>

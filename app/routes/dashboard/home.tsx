@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { dashboardOverview } from "~/.server/users/overview";
 import { Page } from "~/components/layout/page";
@@ -47,9 +46,9 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
             <li>E-mail: {emailVerified ? "confirmed" : "not confirmed yet — see the banner above"}</li>
             <li>
               Two-factor sign-in: {twoFactorEnabled ? "on" : "off"} (
-              <Link to="/dashboard/profile" className="text-brand-700 underline">
+              <a href="/dashboard/profile" className="text-brand-700 underline">
                 change in your profile
-              </Link>
+              </a>
               )
             </li>
           </ul>
@@ -83,9 +82,9 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
             <ul className="grid gap-3 sm:grid-cols-2">
               {studentSteps.map((step) => (
                 <li key={step.to} className="rounded-lg border border-slate-200 p-4">
-                  <Link to={step.to} className="font-semibold text-brand-700 underline">
+                  <a href={step.to} className="font-semibold text-brand-700 underline">
                     {step.label}
-                  </Link>
+                  </a>
                   <p className="mt-1 text-sm text-slate-700">{step.text}</p>
                 </li>
               ))}
@@ -99,9 +98,9 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
             <ul className="flex flex-wrap gap-3">
               {links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-brand-50">
+                  <a href={link.to} className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-brand-50">
                     {link.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

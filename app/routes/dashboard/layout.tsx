@@ -1,6 +1,9 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { requireUser } from "~/.server/auth/session";
-import { Logo } from "~/components/ui/logo";
+import { DashboardError, dashboardErrorCopy } from "~/components/dashboard/dashboard-error";
+import { DashboardShell } from "~/components/dashboard/shell";
+import { ErrorPage } from "~/components/layout/error-page";
+import { useRequestId } from "~/components/layout/request-info";
 import { menuFor } from "~/lib/dashboard-menu";
 import type { Route } from "./+types/layout";
 
@@ -12,35 +15,27 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
-      <aside className="md:w-64 md:shrink-0" aria-label="Dashboard">
-        <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-          <Logo />
-          <p className="mt-3 text-sm text-slate-700">
-            {loaderData.name} · <span className="font-semibold capitalize">{loaderData.role}</span>
-          </p>
-          <nav aria-label="Dashboard menu" className="mt-4">
-            <ul className="grid gap-1" data-testid="dashboard-menu">
-              {loaderData.menu.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end
-                    className={({ isActive }) =>
-                      `block rounded px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-brand-50"}`
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-      </aside>
-      <div className="min-w-0 flex-1" data-testid="dashboard-content">
-        <Outlet />
-      </div>
-    </div>
+    <DashboardShell {...loaderData}>
+      <Outlet />
+    </DashboardShell>
+  );
+}
+
+/**
+ * A page's 403, 404 or 500 inside the dashboard's frame, so the menu stays to go elsewhere.
+ * When the layout's own loader failed there is no frame to keep: the plain error page.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const requestId = useRequestId();
+  if (!loaderData) {
+    const copy = dashboardErrorCopy(error);
+    return (
+      <ErrorPage status={copy.status} title={copy.title} message={copy.message} requestId={copy.showRequestId ? requestId : undefined} />
+    );
+  }
+  return (
+    <DashboardShell {...loaderData}>
+      <DashboardError error={error} requestId={requestId} />
+    </DashboardShell>
   );
 }

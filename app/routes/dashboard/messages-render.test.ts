@@ -6,7 +6,7 @@ import MessagesPage from "./messages";
 
 test("the inbox shows a message's HTML as text, never as markup", () => {
   const loaderData = {
-    messages: [
+    items: [
       {
         id: 1,
         kind: "ielts_enrolment" as const,
@@ -22,6 +22,7 @@ test("the inbox shows a message's HTML as text, never as markup", () => {
     page: 1,
     pageCount: 1,
     total: 1,
+    pageSize: 20,
   };
   const Stub = createRoutesStub([
     { id: "messages", path: "/dashboard/messages", Component: MessagesPage as never, loader: () => loaderData },

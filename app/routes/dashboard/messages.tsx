@@ -1,32 +1,45 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { listContactMessages } from "~/.server/contact/list-contact-messages";
-import { ContactMessageNotFoundError, markContactMessageHandled } from "~/.server/contact/mark-contact-message-handled";
-import { MarkHandledSchema, parsePageParam } from "~/.server/contact/schema";
+import { markContactMessageHandled } from "~/.server/contact/mark-contact-message-handled";
+import { replyWithError } from "~/.server/errors";
+import { readForm } from "~/.server/read-form";
+import { parseSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { Page } from "~/components/layout/page";
+import { Button } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { pageHref, parsePage } from "~/lib/pagination";
+import { MarkHandledSchema } from "~/lib/schemas/inbox";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/messages";
 
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.messages);
-  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
-  return listContactMessages({ page });
+  return listContactMessages({ page: parsePage(new URL(request.url).searchParams.get("page")) });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, pageRoles.messages);
-  const parsed = MarkHandledSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data("That message does not exist.", { status: 400 });
+  const formData = await readForm(request).catch((error: unknown) => {
+    throw replyWithError(error);
+  });
+  const submission = parseSubmission(formData, MarkHandledSchema);
+  if (submission.status !== "success") throw data("That message does not exist.", { status: 400 });
   try {
-    await markContactMessageHandled({ id: parsed.data.id, actor: user });
+    await markContactMessageHandled({ id: submission.value.id, actor: user });
   } catch (error) {
-    if (error instanceof ContactMessageNotFoundError) throw data("That message does not exist.", { status: 404 });
-    throw error;
+    throw replyWithError(error);
   }
-  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
-  return redirectWithToast(`/dashboard/messages${page > 1 ? `?page=${page}` : ""}`, { type: "success", text: "Message marked as handled" });
+  const url = new URL(request.url);
+  return redirectWithToast(pageHref(url.pathname, url.search, parsePage(url.searchParams.get("page"))), {
+    type: "success",
+    text: "Message marked as handled",
+  });
 }
 
 const kindLabel = { contact: "Contact message", ielts_enrolment: "IELTS enrolment" } as const;
@@ -35,7 +48,7 @@ const kindLabel = { contact: "Contact message", ielts_enrolment: "IELTS enrolmen
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" });
 
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
-  const { messages, page, pageCount, total } = loaderData;
+  const { items: messages, page, pageCount, total } = loaderData;
   return (
     <Page title="Messages" intro={`${total} contact message${total === 1 ? "" : "s"} and enrolment requests, newest first.`}>
       {messages.length === 0 ? (
@@ -77,35 +90,16 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
               {message.handledAt ? null : (
                 <Form method="post" className="mt-3">
                   <input type="hidden" name="id" value={message.id} />
-                  <button
-                    type="submit"
-                    className="rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-                  >
+                  <Button variant="secondary" size="sm">
                     Mark as handled
-                  </button>
+                  </Button>
                 </Form>
               )}
             </li>
           ))}
         </ul>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center gap-4">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className="font-semibold text-brand-700 underline">
-              Previous page
-            </Link>
-          ) : null}
-          <span className="text-slate-700">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={`?page=${page + 1}`} className="font-semibold text-brand-700 underline">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} />
     </Page>
   );
 }

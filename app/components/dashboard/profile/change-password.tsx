@@ -1,0 +1,45 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import type { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/form-limits";
+import type { changePasswordSchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
+
+/** The change-password form (it signs out the person's other devices). */
+export function ChangePasswordSection({ lastResult, pending }: { lastResult: SubmissionResult<string[]> | undefined; pending: boolean }) {
+  const [form, fields, loadValidation] = useSchemaForm<z.input<typeof changePasswordSchema>>("changePassword", lastResult, {
+    id: "change-password",
+  });
+  return (
+    <section aria-labelledby="password" className="rounded-lg border border-slate-200 p-6">
+      <h2 id="password" className="text-xl font-semibold">
+        Change password
+      </h2>
+      {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="mt-4 grid max-w-md gap-4">
+        <input type="hidden" name="intent" value="change-password" />
+        <Field
+          label="Current password"
+          field={fields.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+        <Field
+          label="New password"
+          field={fields.newPassword}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+        <Field label="Confirm new password" field={fields.confirmPassword} type="password" autoComplete="new-password" required />
+        <Button pending={pending}>Change password</Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { Form } from "react-router";
+import { Button, LinkButton } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+
+export type ProfileDetails = {
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  photo: string | null;
+  emailVerified: boolean;
+  role: string;
+};
+
+/** Who the person is, the way to edit it, and (until the address is confirmed) a new confirmation e-mail. */
+export function ProfileDetailsSection({ user, formError }: { user: ProfileDetails; formError?: string | undefined }) {
+  return (
+    <section aria-labelledby="details" className="flex flex-col gap-6 rounded-lg border border-slate-200 p-6 sm:flex-row">
+      {user.photo ? (
+        <img src={user.photo} alt={`${user.name}`} width={128} height={128} className="h-32 w-32 rounded-full object-cover" />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="flex h-32 w-32 items-center justify-center rounded-full bg-brand-100 text-4xl font-bold text-brand-800"
+        >
+          {user.name.slice(0, 1).toUpperCase()}
+        </div>
+      )}
+      <div className="grid flex-1 gap-2">
+        <h2 id="details" className="text-xl font-semibold">
+          {user.name}
+        </h2>
+        <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-slate-800">
+          <dt className="font-semibold">Full name</dt>
+          <dd>{user.name}</dd>
+          <dt className="font-semibold">Email</dt>
+          <dd>
+            {user.email}{" "}
+            <span
+              className={`ml-1 rounded px-2 py-0.5 text-xs font-semibold ${user.emailVerified ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}
+            >
+              {user.emailVerified ? "Verified" : "Not verified"}
+            </span>
+          </dd>
+          <dt className="font-semibold">Phone</dt>
+          <dd>{user.phone || "Not given"}</dd>
+          <dt className="font-semibold">Address</dt>
+          <dd>{user.address || "Not given"}</dd>
+          <dt className="font-semibold">Role</dt>
+          <dd className="capitalize">{user.role}</dd>
+        </dl>
+        <div className="mt-2 flex flex-wrap gap-3">
+          <LinkButton href={`/dashboard/edit-user-profile/${encodeURIComponent(user.email)}`} size="md">
+            Edit
+          </LinkButton>
+          <LinkButton href="/" variant="outline" size="md">
+            Back
+          </LinkButton>
+          {user.emailVerified ? null : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="resend-verification" />
+              <Button variant="outline" size="md" className="border-amber-600 text-amber-900 hover:bg-amber-50">
+                Resend confirmation e-mail
+              </Button>
+            </Form>
+          )}
+        </div>
+        {formError ? <FormMessage>{formError}</FormMessage> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import type { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { PASSWORD_MAX_LENGTH } from "~/lib/form-limits";
+import type { passwordOnlySchema, totpCodeSchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
+
+export type TwoFactorSetup = { secret: string; backupCodes: string[] };
+
+type Result = SubmissionResult<string[]> | undefined;
+
+/**
+ * Two-factor sign-in: off → the password starts the set-up (key and backup codes shown once),
+ * a first code from the app turns it on; on → the password turns it off.
+ */
+export function TwoFactorSection({
+  enabled,
+  setup,
+  confirming,
+  passwordResult,
+  codeResult,
+}: {
+  enabled: boolean;
+  setup: TwoFactorSetup | null;
+  /** The code form stays up after a wrong code, when the set-up itself is no longer on the page. */
+  confirming: boolean;
+  /** The last answer to the password form (enable or disable), and to the code form. */
+  passwordResult: Result;
+  codeResult: Result;
+}) {
+  const [passwordForm, passwordFields, loadPasswordValidation] = useSchemaForm<z.input<typeof passwordOnlySchema>>(
+    "passwordOnly",
+    passwordResult,
+    {
+      id: "two-factor-password",
+    },
+  );
+  const [codeForm, codeFields, loadCodeValidation] = useSchemaForm<z.input<typeof totpCodeSchema>>("totpCode", codeResult, {
+    id: "two-factor-code",
+  });
+  const problem = (setup || confirming ? codeForm.errors : passwordForm.errors)?.[0];
+  return (
+    <section aria-labelledby="two-factor" className="rounded-lg border border-slate-200 p-6">
+      <h2 id="two-factor" className="text-xl font-semibold">
+        Two-factor sign-in
+      </h2>
+      <p className="mt-2 text-slate-700">
+        {enabled
+          ? "On: signing in with your password also asks for a code from your authenticator app."
+          : "Off. Turn it on to ask for a code from an authenticator app (such as Google Authenticator) when you sign in."}
+      </p>
+      {problem ? <FormMessage>{problem}</FormMessage> : null}
+      {setup || confirming ? (
+        <div className="mt-4 grid max-w-xl gap-4">
+          {setup ? (
+            <>
+              <p className="text-slate-800">
+                Add this key to your authenticator app:{" "}
+                <code className="break-all rounded bg-slate-100 px-2 py-1 font-mono">{setup.secret}</code>
+              </p>
+              <p className="text-sm text-slate-700">Keep these backup codes somewhere safe; each works once if you lose your phone:</p>
+              <ul className="grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5">
+                {setup.backupCodes.map((code) => (
+                  <li key={code}>{code}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <Form method="post" {...getFormProps(codeForm)} {...loadCodeValidation} noValidate className="grid max-w-md gap-4">
+            <input type="hidden" name="intent" value="confirm-2fa" />
+            <Field
+              label="Code from the app"
+              field={codeFields.code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+            />
+            <Button>Turn on</Button>
+          </Form>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(passwordForm)} {...loadPasswordValidation} noValidate className="mt-4 grid max-w-md gap-4">
+          <input type="hidden" name="intent" value={enabled ? "disable-2fa" : "enable-2fa"} />
+          <Field
+            label="Your password"
+            field={passwordFields.password}
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={PASSWORD_MAX_LENGTH}
+          />
+          <Button>{enabled ? "Turn off two-factor sign-in" : "Set up two-factor sign-in"}</Button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { beginTwoFactorSetup, changePassword, confirmTwoFactorSetup, disableTwoFactor, resendVerification } from "~/.server/auth/accounts";
+import { changePasswordSchema, passwordOnlySchema, totpCodeSchema } from "~/.server/auth/schemas";
+import type { SessionUser } from "~/.server/auth/session";
+import { replyWithError } from "~/.server/errors";
+import { setCookieHeaders } from "~/.server/set-cookies";
+import { formResult, parseSubmission } from "~/.server/submission";
+import { redirectWithToast } from "~/.server/toast";
+
+/** The resend-confirmation form has no fields of its own. */
+const noFieldsSchema = z.object({});
+
+export const profileIntents = ["resend-verification", "change-password", "enable-2fa", "confirm-2fa", "disable-2fa"] as const;
+export type ProfileIntent = (typeof profileIntents)[number];
+
+export function isProfileIntent(value: unknown): value is ProfileIntent {
+  return typeof value === "string" && (profileIntents as readonly string[]).includes(value);
+}
+
+/** What each profile form needs: who is signed in, what they sent, and the request it came in. */
+export type IntentInput = { user: SessionUser; formData: FormData; request: Request; clientIp: string };
+
+type Submission = ReturnType<typeof parseSubmission>;
+
+/** A refused form, told apart from the page's other forms by its intent (Conform's `lastResult` for that form only). */
+function invalid(intent: ProfileIntent, submission: Submission, schema: z.ZodType, extra: Parameters<typeof formResult>[2] = {}) {
+  return data({ intent, result: formResult(submission, schema, extra), setup: null }, { status: 400 });
+}
+
+/** A domain function's refusal (wrong password, rate limit…) through the one error helper: status, message, Retry-After. */
+function refused(intent: ProfileIntent, submission: Submission, schema: z.ZodType, error: unknown) {
+  return replyWithError(error, (refusal) => ({
+    intent,
+    result: formResult(submission, schema, {
+      formErrors: [refusal.message],
+      fieldErrors: Object.fromEntries(Object.entries(refusal.fieldErrors).map(([name, message]) => [name, [message]])),
+    }),
+    setup: null,
+  }));
+}
+
+async function resendVerificationIntent({ user, formData, request, clientIp }: IntentInput) {
+  const submission = parseSubmission(formData, noFieldsSchema);
+  try {
+    await resendVerification({ email: user.email, ip: clientIp, headers: request.headers });
+  } catch (error) {
+    return refused("resend-verification", submission, noFieldsSchema, error);
+  }
+  return redirectWithToast("/dashboard/profile", { type: "success", text: `We have sent a new confirmation link to ${user.email}.` });
+}
+
+async function changePasswordIntent({ user, formData, request }: IntentInput) {
+  const submission = parseSubmission(formData, changePasswordSchema);
+  if (submission.status !== "success") return invalid("change-password", submission, changePasswordSchema);
+  try {
+    const cookies = await changePassword({
+      userId: user.id,
+      currentPassword: submission.value.currentPassword,
+      newPassword: submission.value.newPassword,
+      headers: request.headers,
+    });
+    return redirectWithToast(
+      "/dashboard/profile",
+      { type: "success", text: "Your password has been changed; other devices are signed out." },
+      { headers: setCookieHeaders(cookies) },
+    );
+  } catch (error) {
+    return refused("change-password", submission, changePasswordSchema, error);
+  }
+}
+
+async function enableTwoFactorIntent({ formData, request }: IntentInput) {
+  const submission = parseSubmission(formData, passwordOnlySchema);
+  if (submission.status !== "success") return invalid("enable-2fa", submission, passwordOnlySchema);
+  try {
+    const setup = await beginTwoFactorSetup({ password: submission.value.password, headers: request.headers });
+    return { intent: "enable-2fa" as const, result: submission.reply({ resetForm: true }), setup };
+  } catch (error) {
+    return refused("enable-2fa", submission, passwordOnlySchema, error);
+  }
+}
+
+async function confirmTwoFactorIntent({ user, formData, request }: IntentInput) {
+  const submission = parseSubmission(formData, totpCodeSchema);
+  if (submission.status !== "success") {
+    return invalid("confirm-2fa", submission, totpCodeSchema, {
+      formErrors: ["Enter the 6-digit code to finish turning on two-factor sign-in."],
+    });
+  }
+  try {
+    const cookies = await confirmTwoFactorSetup({ userId: user.id, code: submission.value.code, headers: request.headers });
+    return redirectWithToast(
+      "/dashboard/profile",
+      { type: "success", text: "Two-factor sign-in is on." },
+      { headers: setCookieHeaders(cookies) },
+    );
+  } catch (error) {
+    return refused("confirm-2fa", submission, totpCodeSchema, error);
+  }
+}
+
+async function disableTwoFactorIntent({ user, formData, request }: IntentInput) {
+  const submission = parseSubmission(formData, passwordOnlySchema);
+  if (submission.status !== "success") return invalid("disable-2fa", submission, passwordOnlySchema);
+  try {
+    const cookies = await disableTwoFactor({ userId: user.id, password: submission.value.password, headers: request.headers });
+    return redirectWithToast(
+      "/dashboard/profile",
+      { type: "success", text: "Two-factor sign-in is off." },
+      { headers: setCookieHeaders(cookies) },
+    );
+  } catch (error) {
+    return refused("disable-2fa", submission, passwordOnlySchema, error);
+  }
+}
+
+/** One function per form on the profile page; the action only picks the one the form named. */
+export const profileIntentHandlers = {
+  "resend-verification": resendVerificationIntent,
+  "change-password": changePasswordIntent,
+  "enable-2fa": enableTwoFactorIntent,
+  "confirm-2fa": confirmTwoFactorIntent,
+  "disable-2fa": disableTwoFactorIntent,
+} satisfies Record<ProfileIntent, (input: IntentInput) => Promise<unknown>>;
