@@ -17,6 +17,7 @@ import { getSiteSettings } from "~/.server/settings/site-settings";
 import { takeToast } from "~/.server/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { useClientNavigation } from "./components/layout/client-navigation";
 import { ErrorPage } from "./components/layout/error-page";
 import { PendingIndicator } from "./components/layout/pending-indicator";
 import { useNonce, useRequestId } from "./components/layout/request-info";
@@ -43,6 +44,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  useClientNavigation();
   const nonce = useNonce();
   const requestId = useRequestId();
   const { pathname } = useLocation();

@@ -24,6 +24,7 @@ export default [
   route("login", "routes/auth/login.tsx"),
   route("login/two-factor", "routes/auth/two-factor.tsx"),
   route("signup", "routes/auth/signup.tsx"),
+  route("signup/check-email", "routes/auth/check-email.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),

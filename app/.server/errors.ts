@@ -1,37 +1,94 @@
 import { data } from "react-router";
-import { RateLimitedError } from "./security/rate-limit";
 
-type Code = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "INVALID";
+export type AppErrorCode = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "INVALID" | "RATE_LIMITED";
 
-const statuses: Record<Code, number> = { NOT_FOUND: 404, FORBIDDEN: 403, CONFLICT: 409, INVALID: 400 };
+const statuses: Record<AppErrorCode, number> = {
+  NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  INVALID: 400,
+  RATE_LIMITED: 429,
+};
 
-/** An expected failure of a domain function, with a message fit to show the person. */
+type AppErrorOptions = {
+  /** Problems with single fields, keyed by the form field's name (shown beside the field). */
+  fieldErrors?: Record<string, string>;
+  /** For RATE_LIMITED: when the person may try again (sent as `Retry-After`). */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+};
+
+/**
+ * An expected refusal by a domain function (not found, forbidden, conflict, invalid input,
+ * over a rate limit), with a message fit to show the person. The only error type a domain
+ * function throws on purpose; anything else is a fault and reaches the error page and the log.
+ */
 export class AppError extends Error {
+  readonly fieldErrors: Record<string, string>;
+  readonly retryAfterSeconds: number | undefined;
+  /** The HTTP status this refusal answers with. */
+  readonly status: number;
+
   constructor(
-    readonly code: Code,
+    readonly code: AppErrorCode,
     message: string,
+    options: AppErrorOptions = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
-  }
-  get status() {
-    return statuses[this.code];
+    this.fieldErrors = options.fieldErrors ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.status = statuses[code];
   }
 }
 
+/** A rate limit's refusal: "Too many attempts. Please wait 3 minutes and try again." and Retry-After. */
+export function rateLimited(retryAfterSeconds: number, prefix = ""): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError("RATE_LIMITED", `${prefix}Too many attempts. Please wait ${formatWait(seconds)} and try again.`, {
+    retryAfterSeconds: seconds,
+  });
+}
+
+export function isAppError(error: unknown, code?: AppErrorCode): error is AppError {
+  return error instanceof AppError && (code === undefined || error.code === code);
+}
+
+/** The status and headers an AppError answers with: `Retry-After` (seconds) for a rate limit. */
+export function appErrorInit(error: AppError): { status: number; headers: Record<string, string> } {
+  const headers: Record<string, string> = {};
+  if (error.code === "RATE_LIMITED") headers["Retry-After"] = String(Math.max(1, error.retryAfterSeconds ?? 60));
+  return { status: error.status, headers };
+}
+
 /**
- * For actions: turns an expected failure into the form's error response (the message,
- * the right status, and what was typed), and lets anything else reach the error page.
+ * THE way a route answers an expected refusal. Anything that is not an AppError is
+ * rethrown, so faults still reach the error page (and the log) as faults.
+ *
+ * - An action or loader that shows a form: `return replyWithError(error, (e) => ({ result: submission.reply({ formErrors: [e.message] }) }))`
+ *   answers the form's own failure with the error's status (and Retry-After).
+ * - A loader that cannot render at all: `throw replyWithError(error)` reaches the
+ *   route's ErrorBoundary with the status and the message.
+ * The route must export `headers` from `~/lib/headers` for Retry-After to reach the browser.
  */
-export function formFailure<V extends Record<string, string>>(error: unknown, values: V) {
-  if (error instanceof RateLimitedError) {
-    return data(
-      { formError: error.message, errors: {} as Record<string, string>, values },
-      { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-    );
-  }
-  if (error instanceof AppError) {
-    return data({ formError: error.message, errors: {} as Record<string, string>, values }, { status: error.status });
-  }
-  throw error;
+export function replyWithError<T = string>(error: unknown, body?: (error: AppError) => T) {
+  if (!(error instanceof AppError)) throw error;
+  const payload = body ? body(error) : (error.message as T);
+  return data(payload, appErrorInit(error));
+}
+
+/** For resource routes (no component, no `headers` export): a plain-text Response. */
+export function errorResponse(error: unknown): Response {
+  if (!(error instanceof AppError)) throw error;
+  const init = appErrorInit(error);
+  return new Response(error.message, {
+    status: init.status,
+    headers: { ...init.headers, "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }

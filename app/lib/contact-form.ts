@@ -1,12 +1,5 @@
-/** What the contact and enrolment actions answer when they refuse a submission (shared with the forms). */
+/** What the contact and enrolment forms hold. */
 export type ContactFormValues = { name: string; phone: string; email: string; message: string };
-
-export type ContactFormFailure = {
-  status: "invalid" | "rate-limited" | "failed";
-  formError: string;
-  fieldErrors: Partial<Record<keyof ContactFormValues, string>>;
-  values: ContactFormValues;
-};
 
 export const CONTACT_SUCCESS_TEXT = "We got your message. We will contact with you as soon as possible";
 export const CONTACT_SUCCESS_DURATION_MS = 10_000;
@@ -15,3 +8,14 @@ export const SOMETHING_WENT_WRONG = "Something went wrong, please try again late
 export const FIELD_REQUIRED = "This field is required";
 /** The longest message the contact form accepts. */
 export const MESSAGE_MAX_LENGTH = 5_000;
+
+/**
+ * The sentence above the contact form when fields are wrong: the spec's "All fields are
+ * required" when any is empty, else a pointer to the marked fields. The browser and the
+ * server's answer (rendered without JavaScript) derive it the same way from the field errors.
+ */
+export function contactFormProblem(fieldErrors: Record<string, readonly string[] | null | undefined>): string | undefined {
+  const messages = Object.values(fieldErrors).flatMap((errors) => errors ?? []);
+  if (messages.length === 0) return undefined;
+  return messages.includes(FIELD_REQUIRED) ? ALL_FIELDS_REQUIRED : "Please correct the marked fields";
+}

@@ -1,5 +1,6 @@
 import { getConfig } from "~/.server/config";
 import { disallowedPaths } from "~/.server/seo/public-pages";
+import { sharedPageHeaders } from "~/lib/page-cache";
 
 export function loader() {
   const { appUrl } = getConfig();
@@ -11,5 +12,5 @@ export function loader() {
     `Sitemap: ${appUrl}/sitemap.xml`,
     "",
   ].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", ...sharedPageHeaders() } });
 }

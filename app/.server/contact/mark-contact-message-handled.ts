@@ -1,21 +1,17 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "../db";
 import { contactMessages } from "../db/schema";
+import { AppError } from "../errors";
 
-export class ContactMessageNotFoundError extends Error {
-  constructor(id: number) {
-    super(`No contact message ${id}`);
-    this.name = "ContactMessageNotFoundError";
-  }
-}
+export const MESSAGE_NOT_FOUND = "That message does not exist.";
 
 /**
  * Records that a staff member handled a message. Marking it again keeps the first
- * handler and time: the inbox shows who answered first.
+ * handler and time: the inbox shows who answered first. Throws AppError("NOT_FOUND") for an unknown id.
  */
 export async function markContactMessageHandled({ id, actor }: { id: number; actor: { id: string } }) {
   const [existing] = await db().select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id));
-  if (!existing) throw new ContactMessageNotFoundError(id);
+  if (!existing) throw new AppError("NOT_FOUND", MESSAGE_NOT_FOUND);
   await db()
     .update(contactMessages)
     .set({ handledAt: new Date(), handledBy: actor.id })

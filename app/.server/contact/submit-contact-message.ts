@@ -21,7 +21,7 @@ const subjects: Record<ContactKind, string> = {
  * Stores a contact message or an IELTS enrolment request and queues the staff
  * notification in the same transaction: both are kept, or neither. Text is stored
  * exactly as typed (HTML included); it is escaped wherever it is shown.
- * Throws ContactValidationError when a field breaks a rule.
+ * Throws AppError("INVALID") with the fields' problems when a field breaks a rule.
  */
 export async function submitContactMessage({ honeypot, ...input }: SubmitContactMessageInput): Promise<SubmitContactMessageResult> {
   const message = parseContactMessage(input);

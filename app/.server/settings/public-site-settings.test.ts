@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { createTestDatabase } from "../../../tests/support/test-database";
+import { expect, test } from "vitest";
+import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { onContentChanged } from "../content-changes";
-import { type DatabaseHandle, setDatabase } from "../db";
 import { getIeltsBatchSettings, getSiteSettings, getStaffEmail, setSiteSetting } from "./site-settings";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+withTestDatabase();
 
 test("staff notifications go to the contact e-mail until a staff address is set", async () => {
   expect(await getStaffEmail()).toBe((await getSiteSettings()).contactEmail);

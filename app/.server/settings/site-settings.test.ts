@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { createTestDatabase } from "../../../tests/support/test-database";
-import { type DatabaseHandle, setDatabase } from "../db";
+import { expect, test } from "vitest";
+import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { migrateDatabase } from "../db/migrate";
 import { getSiteSettings, setSiteSetting } from "./site-settings";
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  setDatabase(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = withTestDatabase();
 
 test("settings come from code until a row overrides them", async () => {
   const before = await getSiteSettings();
@@ -30,7 +22,7 @@ test("settings come from code until a row overrides them", async () => {
 
 test("migrating an up-to-date database again changes nothing", async () => {
   await setSiteSetting("city", "Chattogram");
-  await migrateDatabase(database);
-  await migrateDatabase(database);
+  await migrateDatabase(database.handle());
+  await migrateDatabase(database.handle());
   expect((await getSiteSettings()).city).toBe("Chattogram");
 });

@@ -1,6 +1,6 @@
 import type { IeltsBatchSettings, SiteSettings } from "~/lib/site-settings";
 import { notifyContentChanged } from "../content-changes";
-import { db } from "../db";
+import { type Database, db } from "../db";
 import { siteSetting } from "../db/schema";
 
 export const siteSettingKeys = [
@@ -41,9 +41,32 @@ const defaults: Record<SiteSettingKey, string | undefined> = {
   "ielts.regular.fee": undefined,
 };
 
-/** Defaults from code, overridden key by key by rows in site_setting. */
-async function readSettingValues(): Promise<Record<SiteSettingKey, string | undefined>> {
-  const rows = await db().select({ key: siteSetting.key, value: siteSetting.value }).from(siteSetting);
+type SettingValues = Record<SiteSettingKey, string | undefined>;
+
+/** Every page shows settings: they are read once and kept, for this long at most (another instance may change them). */
+const SETTINGS_TTL_MS = 30_000;
+let held: { values: Promise<SettingValues>; until: number; database: Database } | undefined;
+
+/** Defaults from code, overridden key by key by rows in site_setting; held in memory, emptied on every change here. */
+function readSettingValues(): Promise<SettingValues> {
+  const now = Date.now();
+  const database = db();
+  if (held && held.until > now && held.database === database) return held.values;
+  const values = loadSettingValues(database);
+  held = { values, until: now + SETTINGS_TTL_MS, database };
+  values.catch(() => {
+    if (held?.values === values) held = undefined;
+  });
+  return values;
+}
+
+/** Forgets the held settings (after a change). */
+export function forgetSiteSettings() {
+  held = undefined;
+}
+
+async function loadSettingValues(database: Database): Promise<SettingValues> {
+  const rows = await database.select({ key: siteSetting.key, value: siteSetting.value }).from(siteSetting);
   const values = { ...defaults };
   for (const row of rows) {
     if ((siteSettingKeys as readonly string[]).includes(row.key)) values[row.key as SiteSettingKey] = row.value || undefined;
@@ -89,6 +112,7 @@ export async function setSiteSetting(key: SiteSettingKey, value: string) {
     .insert(siteSetting)
     .values({ key, value })
     .onConflictDoUpdate({ target: siteSetting.key, set: { value, updatedAt: new Date() } });
+  forgetSiteSettings();
   // Pages cached for anonymous visitors show settings: they must be rendered again.
   notifyContentChanged();
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LinkButton } from "../ui/button";
 
 type ErrorPageProps = {
   status: number;
@@ -22,9 +22,7 @@ export function ErrorPage({ status, title, message, requestId, details }: ErrorP
         </p>
       ) : null}
       <p className="mt-8">
-        <Link to="/" className="inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-          Go to the home page
-        </Link>
+        <LinkButton href="/">Go to the home page</LinkButton>
       </p>
       {details ? <pre className="mt-8 overflow-auto rounded bg-slate-100 p-4 text-left text-xs">{details}</pre> : null}
     </section>

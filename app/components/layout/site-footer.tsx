@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { SiteSettings } from "~/lib/site-settings";
 import { Logo } from "../ui/logo";
 
@@ -52,9 +51,9 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: n
           <ul className="mt-4 space-y-2 text-sm">
             {quickLinks.map((link) => (
               <li key={link.to}>
-                <Link className="text-slate-200 underline-offset-2 hover:text-white hover:underline" to={link.to}>
+                <a className="text-slate-200 underline-offset-2 hover:text-white hover:underline" href={link.to}>
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,95 +1,77 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { LinkButton } from "../ui/button";
 import { Logo } from "../ui/logo";
 import { destinationLinks, mainLinks } from "./navigation-links";
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-800 ${isActive ? "text-brand-800" : "text-slate-700"}`;
+const linkClass =
+  "block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-800";
+
+/** A navigation link: a plain anchor (client-side navigation is delegated, ADR 012), marked when it is the current page. */
+function NavAnchor({ to, pathname, children }: { to: string; pathname: string; children: string }) {
+  const current = pathname === to || (to !== "/" && pathname.startsWith(`${to}/`));
+  return (
+    <a href={to} className={linkClass} aria-current={current ? "page" : undefined}>
+      {children}
+    </a>
+  );
+}
 
 /**
- * The site navigation. Menus are native <details> elements: they open and close with
- * mouse, touch and keyboard before any JavaScript loads; once it has, they also close
+ * The site navigation, rendered once for every width. It is a native <details> menu: on a
+ * phone it opens and closes with mouse, touch and keyboard before any JavaScript loads; from
+ * 1024 px it is always open and its "Menu" button is hidden (CSS where the browser can style
+ * a closed <details>, and JavaScript everywhere). Once JavaScript has loaded, menus also close
  * on navigation, on Escape and on a click elsewhere.
  */
 export function SiteHeader({ showLogo, signedIn }: { showLogo: boolean; signedIn: boolean }) {
   const headerRef = useCloseMenusOnNavigation();
+  const { pathname } = useLocation();
   return (
     <header ref={headerRef} className="border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="relative mx-auto flex max-w-7xl items-center gap-2 px-4 py-3">
         {showLogo ? <Logo className="mr-4" /> : null}
-
-        <ul className="hidden flex-1 flex-wrap items-center gap-1 lg:flex">
-          <li>
-            <NavLink to="/" end className={linkClass}>
-              Home
-            </NavLink>
-          </li>
-          <li className="relative">
-            <details className="group" data-menu>
-              <summary className="block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800">
-                Study Destination <span aria-hidden="true">▾</span>
-              </summary>
-              <ul className="absolute left-0 z-20 mt-1 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-                {destinationLinks.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} className={linkClass}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-                <li className="border-t border-slate-100">
-                  <NavLink to="/countries" className={linkClass}>
-                    View All Countries
-                  </NavLink>
-                </li>
-              </ul>
-            </details>
-          </li>
-          {mainLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={linkClass}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
-          <AccountLinks signedIn={signedIn} />
-        </div>
-
-        <details className="ml-auto lg:hidden" data-menu data-testid="mobile-menu">
-          <summary className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800">
+        <details className="site-menu ml-auto lg:ml-0 lg:flex-1" data-menu data-site-menu data-testid="mobile-menu">
+          <summary className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 lg:hidden">
             Menu <span className="sr-only">(open or close navigation)</span>
           </summary>
-          <div className="absolute inset-x-0 z-30 mt-3 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg">
-            <ul className="grid gap-1">
+          <div className="absolute inset-x-0 z-30 mt-3 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg lg:static lg:mt-0 lg:flex lg:items-center lg:border-0 lg:p-0 lg:shadow-none">
+            <ul className="grid gap-1 lg:flex lg:flex-1 lg:flex-wrap lg:items-center">
               <li>
-                <NavLink to="/" end className={linkClass}>
+                <NavAnchor to="/" pathname={pathname}>
                   Home
-                </NavLink>
+                </NavAnchor>
               </li>
-              <li className="px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-600">Study Destination</li>
-              {destinationLinks.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={linkClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-              <li>
-                <NavLink to="/countries" className={linkClass}>
-                  View All Countries
-                </NavLink>
+              <li className="relative">
+                <details className="group" data-menu>
+                  <summary className="block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+                    Study Destination <span aria-hidden="true">▾</span>
+                  </summary>
+                  <ul className="grid gap-1 pl-3 lg:absolute lg:left-0 lg:z-20 lg:mt-1 lg:w-56 lg:rounded-md lg:border lg:border-slate-200 lg:bg-white lg:p-1 lg:shadow-lg">
+                    {destinationLinks.map((link) => (
+                      <li key={link.to}>
+                        <NavAnchor to={link.to} pathname={pathname}>
+                          {link.label}
+                        </NavAnchor>
+                      </li>
+                    ))}
+                    <li className="border-t border-slate-100">
+                      <NavAnchor to="/countries" pathname={pathname}>
+                        View All Countries
+                      </NavAnchor>
+                    </li>
+                  </ul>
+                </details>
               </li>
               {mainLinks.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} className={linkClass}>
+                  <NavAnchor to={link.to} pathname={pathname}>
                     {link.label}
-                  </NavLink>
+                  </NavAnchor>
                 </li>
               ))}
             </ul>
-            <div className="mt-3 flex gap-2 border-t border-slate-100 pt-3">
+            <div className="mt-3 flex items-center gap-2 border-t border-slate-100 pt-3 lg:mt-0 lg:ml-auto lg:border-0 lg:pt-0">
               <AccountLinks signedIn={signedIn} />
             </div>
           </div>
@@ -103,9 +85,9 @@ function AccountLinks({ signedIn }: { signedIn: boolean }) {
   if (signedIn) {
     return (
       <>
-        <Link to="/dashboard/profile" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+        <a href="/dashboard/profile" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
           Dashboard
-        </Link>
+        </a>
         <Form method="post" action="/logout">
           <button
             type="submit"
@@ -119,15 +101,18 @@ function AccountLinks({ signedIn }: { signedIn: boolean }) {
   }
   return (
     <>
-      <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+      <a href="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
         Login
-      </Link>
-      <Link to="/signup" className="rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+      </a>
+      <LinkButton href="/signup" size="sm">
         Sign Up
-      </Link>
+      </LinkButton>
     </>
   );
 }
+
+/** The width from which the site menu is a row of links that is always shown (Tailwind's lg). */
+const WIDE = "(min-width: 64rem)";
 
 function useCloseMenusOnNavigation() {
   const ref = useRef<HTMLElement>(null);
@@ -135,13 +120,26 @@ function useCloseMenusOnNavigation() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a location change.
   useEffect(() => {
-    for (const menu of ref.current?.querySelectorAll<HTMLDetailsElement>("details[data-menu]") ?? []) menu.open = false;
+    for (const menu of ref.current?.querySelectorAll<HTMLDetailsElement>("details[data-menu]") ?? []) menu.open = isAlwaysOpen(menu);
   }, [location]);
+
+  // On a wide screen the site menu is the navigation bar: open, whatever happened on a phone.
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE);
+    const apply = () => {
+      const menu = ref.current?.querySelector<HTMLDetailsElement>("details[data-site-menu]");
+      if (menu) menu.open = wide.matches;
+    };
+    apply();
+    wide.addEventListener("change", apply);
+    return () => wide.removeEventListener("change", apply);
+  }, []);
 
   useEffect(() => {
     function closeOthers(target: EventTarget | null, focusSummary: boolean) {
       for (const menu of ref.current?.querySelectorAll<HTMLDetailsElement>("details[data-menu][open]") ?? []) {
         if (target instanceof Node && menu.contains(target) && !focusSummary) continue;
+        if (isAlwaysOpen(menu)) continue;
         menu.open = false;
         if (focusSummary) menu.querySelector("summary")?.focus();
       }
@@ -158,4 +156,8 @@ function useCloseMenusOnNavigation() {
     };
   }, []);
   return ref;
+}
+
+function isAlwaysOpen(menu: HTMLDetailsElement): boolean {
+  return menu.hasAttribute("data-site-menu") && window.matchMedia(WIDE).matches;
 }

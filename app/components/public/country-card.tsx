@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 export type CountrySummary = {
   id: string;
   title: string;
@@ -45,12 +43,12 @@ export function CountryCard({
           </span>
         </div>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-700">{country.summary}</p>
-        <Link
-          to={`/countries/${country.id}`}
+        <a
+          href={`/countries/${country.id}`}
           className="mt-4 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
         >
           Read the {country.title} guide
-        </Link>
+        </a>
       </div>
     </article>
   );

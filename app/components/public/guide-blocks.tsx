@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import type { SiteSettings } from "~/lib/site-settings";
-import { primaryButton, secondaryButton } from "../ui/button-styles";
+import { LinkButton } from "../ui/button";
 
 /** The shared call to action under every guide: apply, or talk to us first. */
 export function ApplyOrBook({ bookingUrl }: { bookingUrl: string | undefined }) {
@@ -14,17 +13,17 @@ export function ApplyOrBook({ bookingUrl }: { bookingUrl: string | undefined }) 
           Apply with your documents, or book a call with a consultant who will check your plan before you pay any fees.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/apply" className={secondaryButton}>
+          <LinkButton href="/apply" variant="secondary">
             Apply Now
-          </Link>
+          </LinkButton>
           {bookingUrl ? (
-            <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className={secondaryButton}>
+            <LinkButton href={bookingUrl} target="_blank" rel="noopener noreferrer" variant="secondary">
               Book a Call<span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            </LinkButton>
           ) : (
-            <Link to="/book-appointment" className={secondaryButton}>
+            <LinkButton href="/book-appointment" variant="secondary">
               Book Appointment
-            </Link>
+            </LinkButton>
           )}
         </div>
       </div>
@@ -51,9 +50,7 @@ export function ContactBlock({ settings }: { settings: SiteSettings }) {
         or visit us in {settings.city}, {settings.country}.
       </p>
       <p className="mt-4">
-        <Link to="/contact" className={primaryButton}>
-          Send us a message
-        </Link>
+        <LinkButton href="/contact">Send us a message</LinkButton>
       </p>
     </section>
   );

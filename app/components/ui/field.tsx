@@ -1,6 +1,21 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import { cn } from "~/lib/cn";
 
 type Labelled = { label: string; name: string; error?: string | undefined; hint?: string; className?: string };
+
+/** What a field needs from Conform's `useForm` (its `fields.x`): name, what to show, and the error. */
+export type FieldMeta = { name: string; key?: string | undefined; initialValue?: unknown; errors?: string[] | undefined };
+
+/** With a Conform field: its name, initial value and first error, unless given explicitly. */
+function fromMeta(meta: FieldMeta | undefined, props: { name?: string; error?: string | undefined; defaultValue?: unknown }) {
+  if (!meta) return { name: props.name ?? "", error: props.error, defaultValue: props.defaultValue, key: undefined };
+  return {
+    name: meta.name,
+    error: props.error ?? meta.errors?.[0],
+    defaultValue: props.defaultValue ?? (typeof meta.initialValue === "string" ? meta.initialValue : undefined),
+    key: meta.key,
+  };
+}
 
 const control =
   "mt-1 block w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 disabled:bg-slate-100 disabled:text-slate-600";
@@ -37,8 +52,18 @@ function Labelled({
   );
 }
 
-/** A labelled input with its error (or hint) beside it. */
-export function Field({ label, name, error, hint, className, ...input }: Labelled & InputHTMLAttributes<HTMLInputElement>) {
+type WithMeta = { field?: FieldMeta; name?: string };
+
+/** A labelled input with its error (or hint) beside it; `field` is Conform's metadata for it. */
+export function Field({
+  label,
+  field,
+  hint,
+  className,
+  ...rest
+}: Omit<Labelled, "name"> & WithMeta & InputHTMLAttributes<HTMLInputElement>) {
+  const { name, error, defaultValue, key } = fromMeta(field, rest);
+  const { error: _error, defaultValue: _defaultValue, name: _name, ...input } = rest;
   return (
     <Labelled
       label={label}
@@ -47,7 +72,14 @@ export function Field({ label, name, error, hint, className, ...input }: Labelle
       hint={hint}
       className={className}
       control={(aria) => (
-        <input name={name} className={`${control} ${error ? "border-red-700" : "border-slate-400"}`} {...aria} {...input} />
+        <input
+          key={key}
+          name={name}
+          defaultValue={defaultValue as InputHTMLAttributes<HTMLInputElement>["defaultValue"]}
+          className={cn(control, error ? "border-red-700" : "border-slate-400")}
+          {...aria}
+          {...input}
+        />
       )}
     />
   );
@@ -56,12 +88,13 @@ export function Field({ label, name, error, hint, className, ...input }: Labelle
 /** A labelled text area with its error (or hint) beside it. */
 export function TextAreaField({
   label,
-  name,
-  error,
+  field,
   hint,
   className,
-  ...textarea
-}: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  ...rest
+}: Omit<Labelled, "name"> & WithMeta & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { name, error, defaultValue, key } = fromMeta(field, rest);
+  const { error: _error, defaultValue: _defaultValue, name: _name, ...textarea } = rest;
   return (
     <Labelled
       label={label}
@@ -70,7 +103,14 @@ export function TextAreaField({
       hint={hint}
       className={className}
       control={(aria) => (
-        <textarea name={name} className={`${control} ${error ? "border-red-700" : "border-slate-400"}`} {...aria} {...textarea} />
+        <textarea
+          key={key}
+          name={name}
+          defaultValue={defaultValue as TextareaHTMLAttributes<HTMLTextAreaElement>["defaultValue"]}
+          className={cn(control, error ? "border-red-700" : "border-slate-400")}
+          {...aria}
+          {...textarea}
+        />
       )}
     />
   );
@@ -87,24 +127,6 @@ export function FormMessage({ children, tone = "error" }: { children: React.Reac
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border-l-4 px-4 py-3 text-sm ${styles[tone]}`}>
       {children}
     </div>
-  );
-}
-
-export function SubmitButton({
-  children,
-  pending,
-  className = "",
-  ...props
-}: React.ButtonHTMLAttributes<HTMLButtonElement> & { pending?: boolean }) {
-  return (
-    <button
-      type="submit"
-      disabled={pending}
-      className={`inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70 ${className}`}
-      {...props}
-    >
-      {children}
-    </button>
   );
 }
 

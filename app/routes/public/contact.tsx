@@ -1,9 +1,17 @@
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { ContactForm } from "~/components/public/contact-form";
 import { CONTACT_SUCCESS_DURATION_MS, CONTACT_SUCCESS_TEXT, MESSAGE_MAX_LENGTH } from "~/lib/contact-form";
+import { sharedPage } from "~/lib/page-cache";
+import type { ServerRouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 import { handleContactForm } from "./submit-contact-form.server";
+
+/** A body over the size limit is refused by the server and still counts as a submission. */
+export const handle: ServerRouteHandle = { refusedBodyLimit: "contactPerIp" };
+
+/** Anonymous visitors share one rendering (server/html-cache.ts); it reads ?message. */
+export const headers = sharedPage(["message"]);
 
 /** "Book Free Class" and similar links open the form with ?message= already written. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -62,7 +70,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             Become Our Student
           </h2>
           <p className="mt-1 mb-4 text-slate-700">We need your name, phone, e-mail and message to reach you.</p>
-          <ContactForm action="/contact" failure={actionData} initialValues={{ message: loaderData.prefilledMessage }} />
+          <ContactForm action="/contact" lastResult={actionData?.result} initialValues={{ message: loaderData.prefilledMessage }} />
         </section>
       </div>
     </div>

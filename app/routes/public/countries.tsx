@@ -1,8 +1,12 @@
 import { Page } from "~/components/layout/page";
 import { CountryCard } from "~/components/public/country-card";
+import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { countryGuides } from "../../../content/countries";
 import type { Route } from "./+types/countries";
+
+/** Anonymous visitors share one rendering (server/html-cache.ts). */
+export const headers = sharedPage();
 
 export function loader() {
   return { countries: countryGuides.map(({ id, title, status, summary, image }) => ({ id, title, status, summary, image })) };

@@ -1,10 +1,14 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { CostTable } from "~/components/public/cost-table";
 import { countryStatusLabel } from "~/components/public/country-card";
-import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { LinkButton } from "~/components/ui/button";
+import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { findCountryGuide } from "../../../content/countries";
 import type { Route } from "./+types/country";
+
+/** Anonymous visitors share one rendering (server/html-cache.ts). */
+export const headers = sharedPage();
 
 export function loader({ params }: Route.LoaderArgs) {
   const guide = findCountryGuide(params.id);
@@ -93,12 +97,10 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <div className="mt-10 flex flex-wrap gap-3">
-        <Link to="/apply" className={primaryButton}>
-          Apply Now
-        </Link>
-        <Link to="/find-university" className={secondaryButton}>
+        <LinkButton href="/apply">Apply Now</LinkButton>
+        <LinkButton href="/find-university" variant="secondary">
           Find a university
-        </Link>
+        </LinkButton>
       </div>
     </article>
   );

@@ -3,9 +3,13 @@ import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CostTable } from "~/components/public/cost-table";
 import { ApplyOrBook, ContactBlock } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
+import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { findDestinationGuide } from "../../../content/destinations";
 import type { Route } from "./+types/destination-guide";
+
+/** Anonymous visitors share one rendering (server/html-cache.ts). */
+export const headers = sharedPage();
 
 /** One template for five routes (/usa-details, /uk-details, …): the path says which guide. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,9 @@
 import { NotYetAvailable, Page } from "~/components/layout/page";
+import { sharedPage } from "~/lib/page-cache";
 import type { Route } from "./+types/find-university";
+
+/** Anonymous visitors share one rendering (server/html-cache.ts). */
+export const headers = sharedPage();
 
 export const meta: Route.MetaFunction = () => [{ title: "Find Your Dream University — Onward" }];
 

@@ -1,18 +1,21 @@
-import { Link } from "react-router";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CountryCard } from "~/components/public/country-card";
 import { FaqList } from "~/components/public/faq-list";
 import { ApplyOrBook } from "~/components/public/guide-blocks";
 import { JsonLd } from "~/components/public/json-ld";
 import { Section } from "~/components/public/section";
-import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { LinkButton } from "~/components/ui/button";
 import { bookFreeClassHref } from "~/lib/book-free-class";
+import { sharedPage } from "~/lib/page-cache";
 import { appUrlFrom, pageMeta } from "~/lib/seo";
 import { countryGuides } from "../../../content/countries";
 import { faqEntries } from "../../../content/faq";
 import { ieltsOverview } from "../../../content/ielts";
 import { howItWorksSteps, services } from "../../../content/services";
 import type { Route } from "./+types/home";
+
+/** Anonymous visitors share one rendering (server/html-cache.ts). */
+export const headers = sharedPage();
 
 const TOP_COUNTRY_COUNT = 6;
 
@@ -40,26 +43,24 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             {settings.bookingUrl ? (
-              <a href={settings.bookingUrl} target="_blank" rel="noopener noreferrer" className={primaryButton}>
+              <LinkButton href={settings.bookingUrl} target="_blank" rel="noopener noreferrer">
                 Book a Call<span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              </LinkButton>
             ) : (
-              <Link to="/book-appointment" className={primaryButton}>
-                Book a Call
-              </Link>
+              <LinkButton href="/book-appointment">Book a Call</LinkButton>
             )}
-            <Link to="/countries" className={secondaryButton}>
+            <LinkButton href="/countries" variant="secondary">
               View All Countries
-            </Link>
+            </LinkButton>
           </div>
           <div className="mt-10 grid max-w-4xl gap-4 sm:grid-cols-2">
             <div className="rounded-lg border border-brand-100 bg-white p-5 shadow-sm">
               <h2 className="text-lg font-semibold text-slate-900">One year of support, or your money back</h2>
               <p className="mt-2 text-slate-700">
                 We support you for a full year. If you do not secure a visa, we refund you, provided you follow the process with us.{" "}
-                <Link to="/about#guarantee" className="font-semibold text-brand-700 underline">
+                <a href="/about#guarantee" className="font-semibold text-brand-700 underline">
                   Conditions
-                </Link>
+                </a>
               </p>
             </div>
             <div className="rounded-lg border border-brand-100 bg-white p-5 shadow-sm">
@@ -97,9 +98,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
           ))}
         </ul>
         <p className="mt-8">
-          <Link to="/countries" className={primaryButton}>
-            View All Countries
-          </Link>
+          <LinkButton href="/countries">View All Countries</LinkButton>
         </p>
       </Section>
 
@@ -117,12 +116,10 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
 
       <Section id="ielts" title="IELTS online classes" intro={ielts.intro} tone="tinted">
         <div className="flex flex-wrap gap-3">
-          <Link to={bookFreeClassHref} className={primaryButton}>
-            Book Free Class
-          </Link>
-          <Link to="/ielts-details" className={secondaryButton}>
+          <LinkButton href={bookFreeClassHref}>Book Free Class</LinkButton>
+          <LinkButton href="/ielts-details" variant="secondary">
             More Details
-          </Link>
+          </LinkButton>
         </div>
       </Section>
 

@@ -3,10 +3,19 @@ import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { ContactForm } from "~/components/public/contact-form";
 import { ContactBlock } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
+import { LinkButton } from "~/components/ui/button";
+import { sharedPage } from "~/lib/page-cache";
+import type { ServerRouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { ieltsBatches, ieltsBenefits, ieltsOverview, mentors } from "../../../content/ielts";
 import type { Route } from "./+types/ielts-details";
 import { handleContactForm } from "./submit-contact-form.server";
+
+/** A body over the size limit is refused by the server and still counts as a submission. */
+export const handle: ServerRouteHandle = { refusedBodyLimit: "contactPerIp" };
+
+/** Anonymous visitors share one rendering (server/html-cache.ts). */
+export const headers = sharedPage();
 
 export async function loader() {
   const batchSettings = await getIeltsBatchSettings();
@@ -29,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
       text: "Thank you for enrolling. We got your request and will contact you soon to confirm your batch.",
       duration: 10_000,
     },
-    message: () => ENROLMENT_MESSAGE,
+    message: ENROLMENT_MESSAGE,
   });
 }
 
@@ -44,9 +53,9 @@ export default function IeltsDetailsPage({ loaderData, actionData }: Route.Compo
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{overview.title}</h1>
           <p className="mt-4 max-w-3xl text-lg text-brand-50">{overview.intro}</p>
           <p className="mt-6">
-            <a href="#enroll" className="inline-flex rounded-md bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+            <LinkButton href="#enroll" variant="inverse">
               Enroll Now
-            </a>
+            </LinkButton>
           </p>
         </div>
       </section>
@@ -107,7 +116,7 @@ export default function IeltsDetailsPage({ loaderData, actionData }: Route.Compo
 
       <Section id="enroll" title="Enroll Now" intro="Leave your details and a counsellor will call you to choose a batch." tone="tinted">
         <div className="max-w-xl rounded-lg bg-white p-6 shadow-sm">
-          <ContactForm action="/ielts-details" failure={actionData} withMessage={false} submitLabel="Enroll Now" />
+          <ContactForm action="/ielts-details" lastResult={actionData?.result} withMessage={false} submitLabel="Enroll Now" />
         </div>
       </Section>
 

@@ -1,8 +1,12 @@
 import { Page } from "~/components/layout/page";
 import { TextSections } from "~/components/public/text-sections";
+import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { privacy } from "../../../content/site";
 import type { Route } from "./+types/privacy";
+
+/** Anonymous visitors share one rendering (server/html-cache.ts). */
+export const headers = sharedPage();
 
 export function loader() {
   return { sections: privacy };

@@ -1,10 +1,13 @@
-import { Link } from "react-router";
 import { Section } from "~/components/public/section";
-import { primaryButton, secondaryButton } from "~/components/ui/button-styles";
+import { LinkButton } from "~/components/ui/button";
 import { bookFreeClassHref } from "~/lib/book-free-class";
+import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { skillsPage } from "../../../content/skills";
 import type { Route } from "./+types/skills";
+
+/** Anonymous visitors share one rendering (server/html-cache.ts). */
+export const headers = sharedPage();
 
 export function loader() {
   return { page: skillsPage };
@@ -19,12 +22,10 @@ export default function SkillsPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
           <p className="mt-4 max-w-3xl text-lg text-slate-700">{page.intro}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={bookFreeClassHref} className={primaryButton}>
-              Book Free Class
-            </Link>
-            <Link to="/ielts-details" className={secondaryButton}>
+            <LinkButton href={bookFreeClassHref}>Book Free Class</LinkButton>
+            <LinkButton href="/ielts-details" variant="secondary">
               More Details
-            </Link>
+            </LinkButton>
           </div>
         </div>
       </section>

@@ -1,58 +1,52 @@
 import { data } from "react-router";
 import { CLIENT_IP_HEADER } from "~/.server/auth/client-ip";
-import { type ContactKind, ContactValidationError, parseContactMessage } from "~/.server/contact/schema";
 import { submitContactMessage } from "~/.server/contact/submit-contact-message";
+import { isAppError } from "~/.server/errors";
 import { logger } from "~/.server/logger";
-import { limiter, limits, RateLimitedError } from "~/.server/security/rate-limit";
+import { limiter, limits } from "~/.server/security/rate-limit";
+import { type FormReply, formResult, invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
-import { ALL_FIELDS_REQUIRED, type ContactFormFailure, type ContactFormValues, SOMETHING_WENT_WRONG } from "~/lib/contact-form";
+import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
+import { ContactFormSchema, type ContactKind, EnrolmentFormSchema } from "~/lib/schemas/contact";
 import type { Toast } from "~/lib/toast";
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+const RATE_LIMITED_PREFIX = "You have sent several messages in a short time. ";
 
 /**
  * The action behind the contact form and the IELTS enrolment form: rate limit per
- * client address, validate, store and notify, then redirect (303) to `successUrl`
- * with the toast. Every refusal re-renders the form with what the person typed.
+ * client address, validate with the form's schema, store and notify, then redirect (303)
+ * to `successUrl` with the toast. Every refusal re-renders the form with what the person typed.
  */
 export async function handleContactForm(
   request: Request,
-  options: { kind: ContactKind; successUrl: string; successToast: Toast; message?: (form: FormData) => string },
+  options: { kind: ContactKind; successUrl: string; successToast: Toast; message?: string },
 ) {
-  const form = await request.formData();
-  const values: ContactFormValues = {
-    name: text(form, "name"),
-    phone: text(form, "phone"),
-    email: text(form, "email"),
-    message: options.message ? options.message(form) : text(form, "message"),
-  };
+  const formData = await request.formData();
+  const schema = options.kind === "contact" ? ContactFormSchema : EnrolmentFormSchema;
+  const submission = parseSubmission(formData, schema);
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-  const fail = (failure: Omit<ContactFormFailure, "values">, status: number) =>
-    data<ContactFormFailure>({ ...failure, values }, { status });
 
   try {
     await limiter(limits.contactPerIp).check(ip);
-    parseContactMessage({ kind: options.kind, ...values });
+    if (submission.status !== "success") return invalidSubmission(submission, schema);
     await limiter(limits.contactPerIp).hit(ip);
-    await submitContactMessage({ kind: options.kind, ...values, honeypot: text(form, "website") });
+    const honeypot = formData.get("website");
+    const { name, phone, email } = submission.value;
+    const typed = (submission.value as { message?: string }).message;
+    await submitContactMessage({
+      kind: options.kind,
+      name,
+      phone,
+      email,
+      message: options.message ?? typed ?? "",
+      honeypot: typeof honeypot === "string" ? honeypot : undefined,
+    });
   } catch (error) {
-    if (error instanceof ContactValidationError) {
-      return fail(
-        { status: "invalid", formError: error.missing ? ALL_FIELDS_REQUIRED : error.message, fieldErrors: error.fieldErrors },
-        400,
-      );
-    }
-    if (error instanceof RateLimitedError) {
-      return fail(
-        { status: "rate-limited", formError: `You have sent several messages in a short time. ${error.message}`, fieldErrors: {} },
-        429,
-      );
+    if (isAppError(error)) {
+      return refusedSubmission(submission, schema, error, { prefix: error.code === "RATE_LIMITED" ? RATE_LIMITED_PREFIX : "" });
     }
     logger.error({ err: error, kind: options.kind }, "a contact form submission failed");
-    return fail({ status: "failed", formError: SOMETHING_WENT_WRONG, fieldErrors: {} }, 500);
+    return data<FormReply>({ result: formResult(submission, schema, { formErrors: [SOMETHING_WENT_WRONG] }) }, { status: 500 });
   }
   return redirectWithToast(options.successUrl, options.successToast, { status: 303 });
 }

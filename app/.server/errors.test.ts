@@ -1,0 +1,31 @@
+import { expect, test } from "vitest";
+import { AppError, errorResponse, rateLimited, replyWithError } from "./errors";
+
+test("each code answers its status; a rate limit says when to come back, in whole seconds", async () => {
+  expect(new AppError("NOT_FOUND", "x").status).toBe(404);
+  expect(new AppError("FORBIDDEN", "x").status).toBe(403);
+  expect(new AppError("CONFLICT", "x").status).toBe(409);
+  expect(new AppError("INVALID", "x").status).toBe(400);
+  const limited = rateLimited(150.2);
+  expect(limited.status).toBe(429);
+  expect(limited.message).toBe("Too many attempts. Please wait 3 minutes and try again.");
+  const response = errorResponse(limited);
+  expect(response.status).toBe(429);
+  expect(response.headers.get("Retry-After")).toBe("151");
+  expect(await response.text()).toBe(limited.message);
+  expect(rateLimited(0.2).message).toBe("Too many attempts. Please wait 1 second and try again.");
+});
+
+test("anything that is not an AppError is rethrown, so faults stay faults", () => {
+  const fault = new Error("database down");
+  expect(() => replyWithError(fault)).toThrow(fault);
+  expect(() => errorResponse(fault)).toThrow(fault);
+});
+
+test("a form's refusal carries the error's field problems", () => {
+  const error = new AppError("INVALID", "Please correct the marked fields", { fieldErrors: { email: "Enter a valid e-mail address" } });
+  const reply = replyWithError(error, (refusal) => ({ formError: refusal.message, errors: refusal.fieldErrors }));
+  expect(reply).toBeTruthy();
+  expect(errorResponse(error).status).toBe(400);
+  expect(errorResponse(error).headers.get("Retry-After")).toBeNull();
+});

@@ -1,0 +1,105 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { type AppError, replyWithError } from "./errors";
+
+/**
+ * The one form path on the server: `parseSubmission` validates the posted form with the
+ * same Zod schema the browser used (Conform's parseWithZod), and the replies below answer
+ * a refused form with Conform's `SubmissionResult` (`{ result }`, the page's `lastResult`).
+ */
+
+/** Fields never sent back to the page, even when the form failed. */
+const SECRET_FIELDS = ["password", "confirmPassword", "currentPassword", "newPassword", "code"];
+/** The longest value echoed back for a field the schema does not bound (hidden fields, the honeypot). */
+const UNBOUNDED_ECHO_LIMIT = 1_000;
+
+export type FormReply = { result: SubmissionResult<string[]> };
+
+export function parseSubmission<S extends z.ZodType>(formData: FormData | URLSearchParams, schema: S) {
+  return parseWithZod(formData, { schema });
+}
+
+type AnySubmission = ReturnType<typeof parseSubmission>;
+
+/**
+ * Conform's reply, minus what must not go back into the page: passwords and codes, and any
+ * value longer than its field's own limit (a 100 kB "name" is not worth echoing 100 kB).
+ */
+export function formResult(
+  submission: AnySubmission,
+  schema: z.ZodType,
+  options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+): SubmissionResult<string[]> {
+  const result = submission.reply({ ...options, hideFields: SECRET_FIELDS });
+  const limits = maxLengths(schema);
+  if (result.initialValue) {
+    const bounded: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(result.initialValue)) {
+      const limit = limits[name] ?? UNBOUNDED_ECHO_LIMIT;
+      if (typeof value === "string" ? value.length <= limit : false) bounded[name] = value;
+    }
+    result.initialValue = bounded as typeof result.initialValue;
+  }
+  return result;
+}
+
+/**
+ * The 400 a form gets when its fields are invalid (the form with its messages, what was typed).
+ * `extra` joins the answer (for example which of the page's forms it belongs to).
+ */
+export function invalidSubmission<E extends Record<string, unknown> = Record<never, never>>(
+  submission: AnySubmission,
+  schema: z.ZodType,
+  extra?: E,
+) {
+  return data<FormReply & E>({ ...(extra as E), result: formResult(submission, schema) }, { status: 400 });
+}
+
+/**
+ * A domain function refused the form (AppError): the form again with the error's message,
+ * its status and headers (Retry-After), through the one error helper. Faults are rethrown.
+ */
+export function refusedSubmission<E extends Record<string, unknown> = Record<never, never>>(
+  submission: AnySubmission,
+  schema: z.ZodType,
+  error: unknown,
+  options: { prefix?: string; extra?: E } = {},
+) {
+  const prefix = options.prefix ?? "";
+  return replyWithError<FormReply & E>(error, (refusal: AppError) => ({
+    ...(options.extra as E),
+    result: formResult(submission, schema, {
+      formErrors: [`${prefix}${refusal.message}`],
+      fieldErrors: Object.fromEntries(Object.entries(refusal.fieldErrors).map(([name, message]) => [name, [message]])),
+    }),
+  }));
+}
+
+/** Each field's `max()` from an object schema (through pipes, defaults and optionals). */
+function maxLengths(schema: z.ZodType): Record<string, number> {
+  const shape = objectShape(schema);
+  const limits: Record<string, number> = {};
+  for (const [name, field] of Object.entries(shape ?? {})) {
+    const limit = maxLength(field as z.ZodType);
+    if (limit !== undefined) limits[name] = limit;
+  }
+  return limits;
+}
+
+type Inner = { maxLength?: number | null; shape?: Record<string, unknown>; def?: { in?: unknown; innerType?: unknown } };
+
+function objectShape(schema: unknown): Record<string, unknown> | undefined {
+  const node = schema as Inner | undefined;
+  if (!node) return undefined;
+  if (node.shape) return node.shape;
+  return objectShape(node.def?.in ?? node.def?.innerType);
+}
+
+function maxLength(schema: unknown): number | undefined {
+  const node = schema as Inner | undefined;
+  if (!node) return undefined;
+  if (typeof node.maxLength === "number") return node.maxLength;
+  return maxLength(node.def?.in ?? node.def?.innerType);
+}

@@ -1,0 +1,35 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import {
+  changePasswordSchema,
+  emailOnlySchema,
+  passwordOnlySchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  totpCodeSchema,
+} from "./auth";
+import { ContactFormSchema, EnrolmentFormSchema } from "./contact";
+import { ProfileFormSchema } from "./profile";
+
+/**
+ * The browser's validators, one per form, over the same schemas the actions use. Loaded
+ * on demand (the first time someone focuses a form), so a page with a form renders and
+ * hydrates without Zod; until then, and without JavaScript, the server is the only judge.
+ */
+const validator = (schema: z.ZodType) => (formData: FormData) => parseWithZod(formData, { schema });
+
+export const validators = {
+  contact: validator(ContactFormSchema),
+  enrolment: validator(EnrolmentFormSchema),
+  signIn: validator(signInSchema),
+  signUp: validator(signUpSchema),
+  emailOnly: validator(emailOnlySchema),
+  resetPassword: validator(resetPasswordSchema),
+  totpCode: validator(totpCodeSchema),
+  changePassword: validator(changePasswordSchema),
+  passwordOnly: validator(passwordOnlySchema),
+  profile: validator(ProfileFormSchema),
+};
+
+export type ValidatorName = keyof typeof validators;
