@@ -10,16 +10,26 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-const manager = { email: "manager@onward.test", password: "manager pass phrase", name: "Mina Manager", role: "manager" as const };
+const manager = { email: "manager@onward.test", password: "mina staff phrase", name: "Mina Manager", role: "manager" as const };
 const app = setUpApp({ env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: "Onward <no-reply@onward.test>" }), users: [manager] });
 
-async function signUp(page: Page, name: string, email: string, password: string) {
+/** Sends the sign-up form; every sign-up lands on the same "check your e-mail" page. */
+async function sendSignUp(page: Page, name: string, email: string, password: string) {
   await page.goto(app.url("/signup"));
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(app.url("/signup/check-email"));
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+}
+
+/** Signs up and follows the link in the e-mail that arrives, which signs the person in. */
+async function signUp(page: Page, name: string, email: string, password: string) {
+  await sendSignUp(page, name, email, password);
+  const mail = await smtp.waitFor(email, 5_000);
+  await page.goto(firstLink(mail.raw, "/verify-email?token="));
   await expect(page.getByTestId("toast")).toContainText("Account created successfully");
 }
 
@@ -36,12 +46,15 @@ async function logIn(page: Page, email: string, password: string, path = "/login
 }
 
 test("a student signs up, confirms the e-mail from the message that arrives, signs out and signs in again", async ({ page }) => {
-  await signUp(page, "Farhana Islam", "farhana@example.com", "rickshaw monsoon tea");
-  await expect(page).toHaveURL(app.url("/"));
+  await sendSignUp(page, "Farhana Islam", "farhana@example.com", "rickshaw monsoon tea");
+  // Not signed in until the address is confirmed: signing in now asks for the confirmation.
+  expect(await logIn(page, "farhana@example.com", "rickshaw monsoon tea")).toBe(403);
+  await expect(page.getByRole("alert")).toContainText("Please confirm your e-mail address first");
 
   const mail = await smtp.waitFor("farhana@example.com", 5_000);
-  await page.goto(firstLink(mail.raw, "/api/auth/verify-email"));
-  await expect(page.getByRole("heading", { name: "Your e-mail is confirmed" })).toBeVisible();
+  await page.goto(firstLink(mail.raw, "/verify-email?token="));
+  await expect(page).toHaveURL(app.url("/"));
+  await expect(page.getByTestId("toast")).toContainText("Account created successfully");
 
   await page.getByRole("button", { name: "LOG OUT" }).first().click();
   await expect(page).toHaveURL(app.url("/login"));
@@ -51,6 +64,24 @@ test("a student signs up, confirms the e-mail from the message that arrives, sig
   await expect(page).toHaveURL(app.url("/"));
   await page.goto(app.url("/dashboard/profile"));
   await expect(page.getByText("Verified", { exact: true })).toBeVisible();
+});
+
+test("signing up with an e-mail that has an account shows the same page and mails its owner instead", async ({ page }) => {
+  await sendSignUp(page, "Someone Else", manager.email, "another tea garden");
+  const mail = await smtp.waitFor(manager.email, 5_000);
+  expect(mail.raw).toContain("Someone tried to create an Onward account with your e-mail");
+  await expect(page.getByRole("button", { name: "LOG OUT" })).toHaveCount(0);
+});
+
+test("a weak password is refused on the sign-up form with the reason", async ({ page }) => {
+  await page.goto(app.url("/signup"));
+  await page.getByLabel("Name").fill("Weak Password");
+  await page.getByLabel("Email").fill("weak@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("onward123");
+  await page.getByLabel("Confirm password").fill("onward123");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Your password cannot contain the word “Onward”")).toBeVisible();
+  await expect(page).toHaveURL(app.url("/signup"));
 });
 
 test("the login page has no Google button when Google is not configured", async ({ page }) => {
@@ -87,7 +118,9 @@ test("a student is refused on /dashboard/user-management", async ({ page }) => {
   const response = await page.goto(app.url("/dashboard/user-management"));
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
-  await expect(page.getByTestId("dashboard-menu")).toHaveCount(0);
+  // The refusal is shown inside the dashboard's frame, whose menu offers only what a student may open.
+  await expect(page.getByTestId("dashboard-menu").getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(page.getByTestId("dashboard-menu").getByRole("link", { name: "User Management" })).toHaveCount(0);
 });
 
 test("a manager changes a user's role and the user's side menu changes on their next request", async ({

@@ -13,6 +13,25 @@ type AppOptions = {
   users?: SeedUser[];
 };
 
+/** How a test reaches the running app. */
+export type App = { url(pathname?: string): string };
+
+async function startApp(options: AppOptions): Promise<ServerProcess> {
+  const template = process.env.ONWARD_E2E_TEMPLATE;
+  if (!template) throw new Error("The e2e global setup did not run");
+  const dataDir = await copyDataDir(template);
+  for (const user of options.users ?? []) createUser(dataDir, user);
+  return startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", ...options.env?.() });
+}
+
+function appAt(server: ServerProcess): App {
+  return {
+    url(pathname = "/") {
+      return `${server.url}${pathname}`;
+    },
+  };
+}
+
 /**
  * Starts the built app for the test file that calls it, on a free port with its own
  * copy of the template DATA_DIR, and stops it when the file's tests are done.
@@ -20,11 +39,7 @@ type AppOptions = {
 export function setUpApp(options: AppOptions = {}) {
   let server: ServerProcess | undefined;
   test.beforeAll(async () => {
-    const template = process.env.ONWARD_E2E_TEMPLATE;
-    if (!template) throw new Error("The e2e global setup did not run");
-    const dataDir = await copyDataDir(template);
-    for (const user of options.users ?? []) createUser(dataDir, user);
-    server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", ...options.env?.() });
+    server = await startApp(options);
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -32,9 +47,34 @@ export function setUpApp(options: AppOptions = {}) {
   return {
     url(pathname = "/") {
       if (!server) throw new Error("The app is not running");
-      return `${server.url}${pathname}`;
+      return appAt(server).url(pathname);
     },
   };
+}
+
+/**
+ * A `test` with an `app` fixture for files whose tests run in parallel
+ * (`test.describe.configure({ mode: "parallel" })`): there every test would run the file's
+ * beforeAll again, so the app is started once per worker instead and stopped with it.
+ */
+export function testWithAppPerWorker(options: AppOptions = {}) {
+  return test.extend<{ app: App }, { workerApp: App }>({
+    workerApp: [
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; there are none.
+      async ({}, use) => {
+        const server = await startApp(options);
+        try {
+          await use(appAt(server));
+        } finally {
+          await server.stop();
+        }
+      },
+      { scope: "worker", timeout: 60_000 },
+    ],
+    app: async ({ workerApp }, use) => {
+      await use(workerApp);
+    },
+  });
 }
 
 function createUser(dataDir: string, user: SeedUser) {

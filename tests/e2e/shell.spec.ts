@@ -28,6 +28,18 @@ test("a navigation link click shows the destination page", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
+test("a plain link navigates inside the app once JavaScript has loaded, without reloading the document", async ({ page }) => {
+  await page.goto(app.url("/"));
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+  await page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contact us" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+});
+
 test.describe("on a 375 px wide phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
@@ -42,7 +54,7 @@ test.describe("on a 375 px wide phone", () => {
     await menu.getByText("Menu").click();
     await expect(contact).toBeHidden();
 
-    await menu.locator("summary").focus();
+    await menu.locator(":scope > summary").focus();
     await page.keyboard.press("Enter");
     await expect(contact).toBeVisible();
     await page.keyboard.press("Escape");

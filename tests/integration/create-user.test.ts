@@ -82,10 +82,16 @@ test("creates and migrates a new DATA_DIR", async () => {
   expect(result.output).toContain("Created consultant new@onward.test");
 });
 
+// The password policy's whole table is tested on the domain function (provision-account.test.ts,
+// password-policy.test.ts); one refusal here shows the command applies it.
 test.each([
   [["--email", "not-an-email", "--password", "long enough pass", "--name", "N", "--role", "manager"], "--email"],
   [["--email", "a@onward.test", "--password", "short", "--name", "N", "--role", "manager"], "--password"],
   [["--email", "a@onward.test", "--password", "long enough pass", "--name", "N", "--role", "king"], "--role"],
+  [
+    ["--email", "a@onward.test", "--password", "Onward2026!", "--name", "N", "--role", "manager"],
+    "--password: Your password cannot contain the word “Onward”",
+  ],
   [["--email", "a@onward.test", "--bogus"], "usage"],
 ])("refuses %o with a clear message and a non-zero exit", async (args, expected) => {
   const result = await createUser(args, { DATA_DIR: await tempDir() });

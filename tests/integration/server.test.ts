@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { openDatabase } from "~/.server/db/client";
-import { setDatabase } from "~/.server/db/index";
 import { setSiteSetting } from "~/.server/settings/site-settings";
 import { specNavigationLinks } from "../support/navigation";
 import { freePort, type ServerProcess, spawnServer, startServer } from "../support/server-process";
+import { onServerDatabase } from "../support/server-users";
 import { createTcpProxy } from "../support/tcp-proxy";
 import { createServerEnvironment, databaseKind } from "../support/test-database";
 
@@ -73,10 +73,7 @@ describe("the production server", () => {
   test("keeps data across a restart and stops promptly on SIGTERM", async () => {
     // Stop the server first: the embedded database has one owner at a time.
     expect(await server.stop()).toBe(0);
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? "" });
-    setDatabase(database);
-    await setSiteSetting("contactEmail", "restart-check@onward.test");
-    await database.close();
+    await onServerDatabase(env, () => setSiteSetting("contactEmail", "restart-check@onward.test"));
 
     server = await startServer(env);
     expect(await (await fetch(`${server.url}/`)).text()).toContain("restart-check@onward.test");
@@ -105,6 +102,29 @@ describe("start-up failures", () => {
     expect(await process.exited).toBe(1);
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(process.output().trim()).toBe("onward: Invalid environment variable PORT: expected a port number from 1 to 65535");
+  });
+
+  test("a busy port stops start-up with one line naming it, and releases the embedded database", async () => {
+    const { env, cleanup } = await createServerEnvironment();
+    const port = await freePort();
+    const occupant = net.createServer();
+    await new Promise<void>((resolve) => occupant.listen(port, "127.0.0.1", () => resolve()));
+    try {
+      const process = spawnServer({ ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" });
+      expect(await process.exited).not.toBe(0);
+      expect(process.output().trim()).toBe(`onward: Port ${port} is already in use on 127.0.0.1; set PORT to another port.`);
+      expect(existsSync(path.join(env.DATA_DIR ?? "", "db.lock"))).toBe(false);
+    } finally {
+      await new Promise((resolve) => occupant.close(resolve));
+    }
+    // The same DATA_DIR starts on a free port: nothing was left holding it.
+    const server = await startServer(env);
+    try {
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+      await cleanup();
+    }
   });
 
   test("a database that is down stops start-up with one line", async () => {

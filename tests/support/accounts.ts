@@ -10,23 +10,22 @@ export type TestUser = { id: string; name: string; email: string; password: stri
 
 let counter = 0;
 
-/** A signed-up user with the given role and a signed-in session cookie (a real better-auth sign-up). */
+/**
+ * A signed-up user with the given role and a signed-in session cookie (a real better-auth
+ * sign-up, then a real sign-in: sign-up alone signs nobody in, and an unconfirmed address
+ * cannot sign in, so the address counts as confirmed for the sign-in and is then set as asked).
+ */
 export async function createUser(options: { role?: Role; email?: string; name?: string; verified?: boolean } = {}): Promise<TestUser> {
   counter += 1;
-  const email = options.email ?? `user${counter}-${randomBytes(3).toString("hex")}@onward.test`;
+  const email = (options.email ?? `user${counter}-${randomBytes(3).toString("hex")}@onward.test`).toLowerCase();
   const name = options.name ?? `Test User ${counter}`;
   const password = `pass-${randomBytes(8).toString("hex")}`;
-  const { headers, response } = await getAuth().api.signUpEmail({
-    body: { name, email, password },
-    headers: new Headers(),
-    returnHeaders: true,
-  });
+  const { response } = await getAuth().api.signUpEmail({ body: { name, email, password }, headers: new Headers(), returnHeaders: true });
   const role = options.role ?? "student";
-  await db()
-    .update(users)
-    .set({ role, emailVerified: options.verified ?? false })
-    .where(eq(users.id, response.user.id));
-  return { id: response.user.id, name, email: email.toLowerCase(), password, role, cookie: cookieHeader(headers.getSetCookie()) };
+  await db().update(users).set({ role, emailVerified: true }).where(eq(users.id, response.user.id));
+  const { headers } = await getAuth().api.signInEmail({ body: { email, password }, headers: new Headers(), returnHeaders: true });
+  if (!options.verified) await db().update(users).set({ emailVerified: false }).where(eq(users.id, response.user.id));
+  return { id: response.user.id, name, email, password, role, cookie: cookieHeader(headers.getSetCookie()) };
 }
 
 /** The Cookie header a browser would send back after receiving these Set-Cookie values. */

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { type SeedUser, setUpApp, signInAs } from "./app";
+
+const manager: SeedUser = { email: "shell.manager@onward.test", password: "shell manager pass", name: "Shell Manager", role: "manager" };
+const admin: SeedUser = { email: "shell.admin@onward.test", password: "shell admin pass", name: "Shell Admin", role: "admin" };
+const app = setUpApp({ users: [manager, admin] });
+
+test("a refused dashboard page keeps the dashboard's menu, which still takes the manager elsewhere", async ({ page }) => {
+  await signInAs(page, app.url("/login?redirectTo=/dashboard"), manager);
+  const response = await page.goto(app.url(`/dashboard/edit-user-profile/${encodeURIComponent(admin.email)}`));
+  expect(response?.status()).toBe(403);
+  const content = page.getByTestId("dashboard-content");
+  await expect(content.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
+  await expect(content).toContainText("Only an admin can edit a manager's or an admin's profile.");
+  const menu = page.getByTestId("dashboard-menu");
+  await expect(menu.getByRole("link", { name: "Messages" })).toBeVisible();
+  await expect(page.getByTestId("dashboard-menu").locator("xpath=ancestor::aside")).toContainText("Shell Manager");
+
+  // Once the page has loaded its JavaScript, the menu navigates on the client and leaves the error behind.
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await menu.getByRole("link", { name: "Messages" }).click();
+  await expect(page).toHaveURL(app.url("/dashboard/messages"));
+  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Messages" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: "Not allowed" })).toHaveCount(0);
+});
+
+test("an unknown profile is a 404 inside the dashboard, and the page fits a 375 px screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAs(page, app.url("/login?redirectTo=/dashboard"), admin);
+  const response = await page.goto(app.url("/dashboard/edit-user-profile/nobody%40onward.test"));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("dashboard-content")).toContainText("There is no account with that e-mail.");
+  await expect(page.getByTestId("dashboard-menu").getByRole("link", { name: "User Management" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test("the profile edit form says what is wrong before sending, and saves with a toast", async ({ page }) => {
+  await signInAs(page, app.url("/login?redirectTo=/dashboard/profile"), manager);
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit profile" })).toBeVisible();
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  const name = page.getByLabel("Name", { exact: true });
+  await name.fill("");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Enter a name")).toBeVisible();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await name.fill("Shell Manager Renamed");
+  await page.getByLabel("Phone", { exact: true }).fill("+880 1711 000000");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Successfully updated");
+  await expect(page).toHaveURL(app.url("/dashboard/profile"));
+  await expect(page.getByTestId("dashboard-content")).toContainText("+880 1711 000000");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server answers a wrong two-factor password on the profile page, beside the field", async ({ page }) => {
+    await signInAs(page, app.url("/login?redirectTo=/dashboard/profile"), admin);
+    await page.getByLabel("Your password").fill("not the password");
+    await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your password is not right" })).toBeVisible();
+    // Longer passwords are stopped by the field itself (and by the server, see profile.test.ts).
+    await expect(page.getByLabel("Your password")).toHaveAttribute("maxlength", "128");
+  });
+});

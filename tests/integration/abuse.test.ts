@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { TestUser } from "../support/accounts";
+import { rawRequest } from "../support/raw-request";
+import { type ServerProcess, startServer } from "../support/server-process";
+import { seedUsers, signInOverHttp } from "../support/server-users";
+import { createServerEnvironment } from "../support/test-database";
+
+/**
+ * What an attacker or a careless client sent to the running server (issue "Hardening"): each
+ * must get a 4xx with a short answer, never a 500, and the server must keep answering /healthz
+ * while it deals with them. The defect this guards against held the server for seconds (a 50 MB
+ * body stalled /healthz for about 7 s); the bound below is that, not a speed target, so a busy
+ * CI machine running other test files beside this one does not fail it.
+ */
+describe("abuse of the running server", () => {
+  let server: ServerProcess;
+  let cleanup: () => Promise<void>;
+  let manager: TestUser;
+  const healthTimes: number[] = [];
+  let probing: Promise<void> | undefined;
+  let stopProbing = false;
+
+  beforeAll(async () => {
+    const environment = await createServerEnvironment();
+    cleanup = environment.cleanup;
+    [manager] = (await seedUsers(environment.env, ["manager"])) as [TestUser];
+    server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
+    await (await fetch(`${server.url}/healthz`)).text();
+    probing = (async () => {
+      while (!stopProbing) {
+        const started = performance.now();
+        await (await fetch(`${server.url}/healthz`)).text();
+        healthTimes.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+  });
+  afterAll(async () => {
+    stopProbing = true;
+    await probing;
+    await server?.stop();
+    await cleanup?.();
+  });
+
+  const expectNoServerError = (output: string) => {
+    const errors = output.split("\n").filter((line) => line.includes('"level":50'));
+    expect(errors).toEqual([]);
+  };
+
+  test("a 50 MB form body is refused with a short 413 before it is read", async () => {
+    const chunk = Buffer.alloc(1024 * 1024, "a");
+    const refused = await rawRequest(server.url, {
+      method: "POST",
+      path: "/contact",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": 50 * chunk.length },
+      // A megabyte at a time, so this test's own event loop stays free to time /healthz.
+      body: async function* () {
+        for (let index = 0; index < 50; index++) yield chunk;
+      },
+    });
+    expect(refused.status).toBe(413);
+    expect(refused.bytes).toBeLessThan(2_000);
+    // Without a declared length the server counts while reading and stops at the limit.
+    const chunked = await rawRequest(server.url, {
+      method: "POST",
+      path: "/signup",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
+      body: async function* () {
+        for (let index = 0; index < 40; index++) yield Buffer.alloc(64 * 1024, "b");
+      },
+    });
+    expect(chunked.status).toBe(413);
+  });
+
+  test("a tab in redirectTo never leads off the site, and CR/LF or non-Latin-1 characters are no 500", async () => {
+    for (const value of ["/%09/evil.example", "/\t/evil.example", "/%0d%0aSet-Cookie:%20x=1", "/ünï\u2028code"]) {
+      const response = await fetch(`${server.url}/login?redirectTo=${encodeURIComponent(value)}`, {
+        redirect: "manual",
+        headers: { Cookie: await signInOverHttp(server, manager) },
+      });
+      expect(response.status, value).toBeLessThan(500);
+      const location = response.headers.get("location");
+      if (location) expect(new URL(location, server.url).origin, value).toBe(new URL(server.url).origin);
+    }
+    const posted = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: manager.email, password: manager.password, intent: "password", redirectTo: "/\t/evil.example" }),
+    });
+    expect(posted.status).toBeLessThan(400);
+    expect(new URL(posted.headers.get("location") ?? "/", server.url).origin).toBe(new URL(server.url).origin);
+  });
+
+  test("bodies that are not forms, a multipart type without a boundary, and TRACE get a 4xx", async () => {
+    const post = (contentType: string | undefined, body: string) =>
+      fetch(`${server.url}/contact`, { method: "POST", headers: contentType ? { "Content-Type": contentType } : {}, body });
+    expect((await post("application/json", '{"name":"x"}')).status).toBe(415);
+    expect((await post("text/plain", "name=x")).status).toBe(415);
+    expect((await post("multipart/form-data", "--x--")).status).toBe(400);
+    expect((await post("multipart/form-data; boundary=", "--x--")).status).toBe(400);
+    expect((await rawRequest(server.url, { method: "TRACE", path: "/", headers: {} })).status).toBe(405);
+  });
+
+  test("a sign-in password of 129 to 1,024 characters is a 400 with a message", async () => {
+    for (const length of [129, 1_024]) {
+      const response = await fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: manager.email, password: "p".repeat(length), intent: "password" }),
+      });
+      expect(response.status, String(length)).toBe(400);
+      const html = await response.text();
+      expect(html.length).toBeLessThan(200_000);
+      expect(html).not.toContain("p".repeat(129));
+    }
+  });
+
+  test("huge, negative and non-numeric page numbers are clamped, not a 500", async () => {
+    const cookie = await signInOverHttp(server, manager);
+    for (const path of ["/dashboard/messages", "/dashboard/user-management"]) {
+      for (const page of ["1e21", "-5", "abc", "999999999999"]) {
+        const response = await fetch(`${server.url}${path}?page=${page}`, { headers: { Cookie: cookie } });
+        expect(response.status, `${path}?page=${page}`).toBe(200);
+        await response.arrayBuffer();
+      }
+    }
+  });
+
+  test("the server was never held: /healthz answered within a second throughout, and no error was logged", () => {
+    expect(healthTimes.length).toBeGreaterThan(5);
+    expect(Math.max(...healthTimes)).toBeLessThan(1_000);
+    expectNoServerError(server.output());
+  });
+});

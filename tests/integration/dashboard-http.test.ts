@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { TestUser } from "../support/accounts";
+import { type ServerProcess, startServer } from "../support/server-process";
+import { seedUsers, signInOverHttp } from "../support/server-users";
+import { createServerEnvironment } from "../support/test-database";
+
+/** The dashboard's lists and profile rule against the built server, over real HTTP. */
+describe("dashboard over HTTP", () => {
+  let server: ServerProcess;
+  let cleanup: () => Promise<void>;
+  let manager: TestUser;
+  let admin: TestUser;
+  let student: TestUser;
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const environment = await createServerEnvironment();
+    cleanup = environment.cleanup;
+    [manager, admin, student] = (await seedUsers(environment.env, ["manager", "admin", "student"])) as [TestUser, TestUser, TestUser];
+    server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
+    cookies.manager = await signInOverHttp(server, manager);
+    cookies.admin = await signInOverHttp(server, admin);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await cleanup?.();
+  });
+
+  const get = (path: string, cookie: string) => fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+
+  test.each([
+    "/dashboard/messages?page=1e21",
+    "/dashboard/messages?page=99999999999999999999",
+    "/dashboard/messages?page=-1",
+    "/dashboard/user-management?page=1e21",
+    "/dashboard/user-management?q=a&page=99999999999999999999",
+    "/dashboard/user-management?page=1.5",
+  ])("%s answers 200 to a manager and an admin", async (path) => {
+    for (const role of ["manager", "admin"]) {
+      const response = await get(path, cookies[role] ?? "");
+      expect(response.status, role).toBe(200);
+      await response.text();
+    }
+  });
+
+  test("a page past the end of user management shows the last page's users", async () => {
+    const html = await (await get("/dashboard/user-management?page=1e21", cookies.admin ?? "")).text();
+    expect(html).toContain(student.email);
+  });
+
+  test("a manager cannot open or save an admin's profile (403); an admin can open a manager's", async () => {
+    const path = `/dashboard/edit-user-profile/${encodeURIComponent(admin.email)}`;
+    expect((await get(path, cookies.manager ?? "")).status).toBe(403);
+    const body = new FormData();
+    body.set("name", "Taken Over");
+    body.set("phone", "");
+    body.set("address", "");
+    const saved = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      body,
+      headers: { Cookie: cookies.manager ?? "", Origin: server.url },
+      redirect: "manual",
+    });
+    expect(saved.status).toBe(403);
+    const page = await get(path, cookies.admin ?? "");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(admin.name);
+    expect((await get(`/dashboard/edit-user-profile/${encodeURIComponent(manager.email)}`, cookies.admin ?? "")).status).toBe(200);
+  });
+
+  test("a page's 403 and 404 are shown inside the dashboard's frame, with the menu", async () => {
+    const refused = await get(`/dashboard/edit-user-profile/${encodeURIComponent(admin.email)}`, cookies.manager ?? "");
+    expect(refused.status).toBe(403);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain('data-testid="dashboard-menu"');
+    expect(refusedHtml).toMatch(new RegExp(`${manager.name}(<!-- -->)? · `));
+    expect(refusedHtml).toContain("Not allowed");
+    expect(refusedHtml).toContain("Only an admin can edit a manager&#x27;s or an admin&#x27;s profile.");
+    expect(refusedHtml).toContain('href="/dashboard/user-management"');
+
+    const missing = await get("/dashboard/edit-user-profile/nobody-here%40onward.test", cookies.manager ?? "");
+    expect(missing.status).toBe(404);
+    const missingHtml = await missing.text();
+    expect(missingHtml).toContain('data-testid="dashboard-menu"');
+    expect(missingHtml).toContain("There is no account with that e-mail.");
+
+    const wrongRole = await get("/dashboard/my-appointments", cookies.manager ?? "");
+    expect(wrongRole.status).toBe(403);
+    const wrongRoleHtml = await wrongRole.text();
+    expect(wrongRoleHtml).toContain('data-testid="dashboard-menu"');
+    expect(wrongRoleHtml).toContain("Your account does not have access to this page.");
+  });
+
+  test("the menu marks the current page with aria-current", async () => {
+    const html = await (await get("/dashboard/messages", cookies.manager ?? "")).text();
+    expect(html).toMatch(/<a href="\/dashboard\/messages" aria-current="page"/);
+    expect(html.match(/aria-current="page"/g)?.length).toBe(1);
+  });
+
+  test.each([
+    ["application/json", '{"intent":"enable-2fa"}'],
+    ["text/plain", "intent=enable-2fa"],
+    ["multipart/form-data; boundary=xyz", '--xyz\r\nContent-Disposition: form-data; name="na'],
+    ["multipart/form-data", "no boundary at all"],
+    ["", "intent=enable-2fa"],
+  ])("a form post with content type %j to the dashboard's forms is a 4xx, not a 500", async (type, body) => {
+    const ownProfile = `/dashboard/edit-user-profile/${encodeURIComponent(manager.email)}`;
+    for (const path of ["/dashboard/profile", ownProfile, "/dashboard/messages", `/dashboard/user-management/${student.id}/role`]) {
+      const headers: Record<string, string> = { Cookie: cookies.manager ?? "", Origin: server.url };
+      if (type) headers["Content-Type"] = type;
+      const response = await fetch(`${server.url}${path}`, { method: "POST", headers, body, redirect: "manual" });
+      expect(response.status, `${type} to ${path}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${type} to ${path}`).toBeLessThan(500);
+      await response.text();
+    }
+  });
+});

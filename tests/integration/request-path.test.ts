@@ -1,0 +1,141 @@
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { TestUser } from "../support/accounts";
+import { rawRequest } from "../support/raw-request";
+import { type ServerProcess, startServer } from "../support/server-process";
+import { seedUsers, signInOverHttp as signIn } from "../support/server-users";
+import { createServerEnvironment, databaseKind } from "../support/test-database";
+
+const SESSION_SECRET = randomBytes(24).toString("hex");
+
+const get = (server: ServerProcess, path: string, cookie?: string) =>
+  fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+
+describe("the request path of one server", () => {
+  let server: ServerProcess;
+  let cleanup: () => Promise<void>;
+  let student: TestUser;
+  let manager: TestUser;
+  let other: TestUser;
+
+  beforeAll(async () => {
+    const environment = await createServerEnvironment();
+    cleanup = environment.cleanup;
+    [student, manager, other] = (await seedUsers(environment.env, ["student", "manager", "student"])) as [TestUser, TestUser, TestUser];
+    server = await startServer({ ...environment.env, SESSION_SECRET, LOG_LEVEL: "warn" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await cleanup?.();
+  });
+
+  test("refused bodies count towards the contact form's limit", async () => {
+    // The limit is per client address: every request here comes from 127.0.0.1, and no other test posts a form.
+    for (let index = 0; index < 5; index++) {
+      const refused = await rawRequest(server.url, {
+        method: "POST",
+        path: "/ielts-details",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": 2 * 1024 * 1024 },
+        body: Buffer.alloc(2 * 1024 * 1024, "c"),
+      });
+      expect(refused.status).toBe(413);
+    }
+    const form = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Rina", phone: "01712345678", email: "rina@example.com", message: "Hello" }),
+    });
+    expect(form.status).toBe(429);
+  });
+
+  test("public pages say what the page cache did; signed-in answers are private and never stored", async () => {
+    const first = await get(server, "/countries/usa?utm_source=one");
+    const second = await get(server, "/countries/usa?utm_source=two&gclid=abc");
+    expect(first.headers.get("cache-status")).toMatch(/^onward; (fwd=miss; stored|hit)$/);
+    expect(second.headers.get("cache-status")).toBe("onward; hit");
+    expect(second.headers.get("x-onward-shared-page")).toBeNull();
+
+    const cookie = await signIn(server, student);
+    for (const path of ["/", "/countries/usa", "/dashboard", "/dashboard/profile"]) {
+      const response = await get(server, path, cookie);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(response.headers.get("cache-status"), path).toBe("onward; fwd=bypass; detail=personal");
+    }
+    // A page that did not opt in is rendered for every visitor, even signed out.
+    const login = await get(server, "/login");
+    expect(login.headers.get("cache-status")).toBe("onward; fwd=miss");
+    expect((await get(server, "/login")).headers.get("cache-status")).toBe("onward; fwd=miss");
+  });
+
+  test("a session is refused on its very next request after sign-out, though it was just served from the session cache", async () => {
+    const cookie = await signIn(server, other);
+    expect((await get(server, "/dashboard", cookie)).status).toBe(200);
+    expect((await get(server, "/dashboard", cookie)).status).toBe(200);
+    const logout = await fetch(`${server.url}/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect([302, 303]).toContain(logout.status);
+    const after = await get(server, "/dashboard", cookie);
+    expect(after.status).toBe(302);
+    expect(after.headers.get("location")).toContain("/login");
+  });
+
+  test("a role change applies on the person's next request", async () => {
+    const studentCookie = await signIn(server, student);
+    expect((await get(server, "/dashboard/my-appointments", studentCookie)).status).toBe(403);
+    const managerCookie = await signIn(server, manager);
+    const change = await fetch(`${server.url}/dashboard/user-management/${student.id}/role`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: managerCookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ role: "consultant" }),
+    });
+    expect([302, 303]).toContain(change.status);
+    expect((await get(server, "/dashboard/my-appointments", studentCookie)).status).toBe(200);
+  });
+});
+
+const redis = new Redis("redis://127.0.0.1:6379", { lazyConnect: true, maxRetriesPerRequest: 1 });
+const redisAvailable = await redis.connect().then(
+  () => true,
+  () => false,
+);
+afterAll(() => redis.disconnect());
+
+describe.runIf(databaseKind() === "postgres" && redisAvailable)("two instances sharing PostgreSQL and Redis", () => {
+  let first: ServerProcess;
+  let second: ServerProcess;
+  let cleanup: () => Promise<void>;
+  let person: TestUser;
+
+  beforeAll(async () => {
+    const environment = await createServerEnvironment();
+    cleanup = environment.cleanup;
+    [person] = (await seedUsers(environment.env, ["student"])) as [TestUser];
+    const env = { ...environment.env, SESSION_SECRET, LOG_LEVEL: "warn", REDIS_URL: "redis://127.0.0.1:6379" };
+    [first, second] = await Promise.all([startServer(env), startServer(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    await cleanup?.();
+  });
+
+  test("a session signed out on one instance is refused on the other's next request", async () => {
+    const cookie = await signIn(first, person);
+    expect((await get(second, "/dashboard", cookie)).status).toBe(200);
+    expect((await get(second, "/dashboard", cookie)).status).toBe(200);
+    await fetch(`${first.url}/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect((await get(second, "/dashboard", cookie)).status).toBe(302);
+  });
+});
