@@ -119,8 +119,11 @@ test("a reader of DATA_DIR/mail never sees a message that is still being written
   const transport = createMailTransport({ smtpUrl: undefined, from: "no-reply@onward.test", dataDir });
   // Large bodies take several writes each, which is when a plain writeFile shows a half-written file.
   const big = { ...message("big@example.com"), text: "x".repeat(2_000_000) };
+  // One after another, so finished messages sit beside one being written while the reader looks.
   let writing = true;
-  const sends = Promise.all(Array.from({ length: 12 }, () => transport.send(big))).finally(() => {
+  const sends = (async () => {
+    for (let index = 0; index < 12; index++) await transport.send(big);
+  })().finally(() => {
     writing = false;
   });
   let reads = 0;
