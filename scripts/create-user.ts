@@ -1,18 +1,14 @@
 // npm run create-user -- --email E --password P --name N --role manager
 // Creates a verified account (or sets the role of an existing one). Works on a DATA_DIR whose
 // server is stopped (creating and migrating the database if new) and on DATABASE_URL.
+//
+// The arguments are checked before the database and account modules load (a second or more of
+// start-up), so a mistyped command answers at once.
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { passwordProblem } from "~/.server/auth/password-policy";
-import { emailField, newPasswordField } from "~/.server/auth/schemas";
-import { ConfigError, getConfig } from "~/.server/config";
-import { DatabaseUnavailableError, openDatabase } from "~/.server/db/client";
-import { DataDirLockedError } from "~/.server/db/data-dir-lock";
-import { setDatabase } from "~/.server/db/index";
-import { migrateDatabase } from "~/.server/db/migrate";
-import { AppError } from "~/.server/errors";
-import { provisionAccount } from "~/.server/users/provision-account";
 import { roles } from "~/lib/roles";
+import { emailField, newPasswordField } from "~/lib/schemas/auth";
 
 const argsSchema = z.object({
   email: emailField,
@@ -53,6 +49,13 @@ async function main() {
   }
   const input = parsed.data;
 
+  const [{ getConfig }, { openDatabase }, { setDatabase }, { migrateDatabase }, { provisionAccount }] = await Promise.all([
+    import("~/.server/config"),
+    import("~/.server/db/client"),
+    import("~/.server/db/index"),
+    import("~/.server/db/migrate"),
+    import("~/.server/users/provision-account"),
+  ]);
   const config = getConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -69,14 +72,11 @@ async function main() {
   }
 }
 
+/** Refusals we expect: a bad environment, a database in use or down, a refused account change. */
+const expectedFailures = new Set(["AppError", "ConfigError", "DataDirLockedError", "DatabaseUnavailableError"]);
+
 main().catch((error: unknown) => {
-  if (
-    error instanceof AppError ||
-    error instanceof ConfigError ||
-    error instanceof DataDirLockedError ||
-    error instanceof DatabaseUnavailableError
-  )
-    fail(error.message);
+  if (error instanceof Error && expectedFailures.has(error.name)) fail(error.message);
   console.error(error);
   process.exit(1);
 });

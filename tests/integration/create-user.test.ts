@@ -84,7 +84,7 @@ test("creates and migrates a new DATA_DIR", async () => {
 
 // The password policy's whole table is tested on the domain function (provision-account.test.ts,
 // password-policy.test.ts); one refusal here shows the command applies it.
-test.each([
+test.concurrent.each([
   [["--email", "not-an-email", "--password", "long enough pass", "--name", "N", "--role", "manager"], "--email"],
   [["--email", "a@onward.test", "--password", "short", "--name", "N", "--role", "manager"], "--password"],
   [["--email", "a@onward.test", "--password", "long enough pass", "--name", "N", "--role", "king"], "--role"],
