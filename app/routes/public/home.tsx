@@ -19,16 +19,23 @@ export const headers = sharedPage();
 
 const TOP_COUNTRY_COUNT = 6;
 
+/**
+ * Only the country cards come from the loader (the guides behind them are too large for the
+ * browser's bundle). The page's fixed text is imported by the component, so it is not sent a
+ * second time as loader data at the end of the HTML.
+ */
 export function loader() {
   const topCountries = [...countryGuides]
     .sort((a, b) => Number(b.status === "launched") - Number(a.status === "launched"))
     .slice(0, TOP_COUNTRY_COUNT)
     .map(({ id, title, status, summary, image }) => ({ id, title, status, summary, image }));
-  return { services, howItWorksSteps, topCountries, faq: faqEntries, ielts: ieltsOverview };
+  return { topCountries };
 }
 
 export default function HomePage({ loaderData, matches }: Route.ComponentProps) {
-  const { services, howItWorksSteps, topCountries, faq, ielts } = loaderData;
+  const { topCountries } = loaderData;
+  const faq = faqEntries;
+  const ielts = ieltsOverview;
   const settings = useSiteSettings();
   const appUrl = appUrlFrom(matches);
   return (
