@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { TestUser } from "../support/accounts";
-import { type ServerProcess, startServer } from "../support/server-process";
-import { seedUsers, signInOverHttp } from "../support/server-users";
-import { createServerEnvironment } from "../support/test-database";
+import { signInOverHttp, withRunningServer } from "../support/server-users";
 
 /** The dashboard's lists and profile rule against the built server, over real HTTP. */
 describe("dashboard over HTTP", () => {
-  let server: ServerProcess;
-  let cleanup: () => Promise<void>;
+  const app = withRunningServer(["manager", "admin", "student"]);
   let manager: TestUser;
   let admin: TestUser;
   let student: TestUser;
   const cookies: Record<string, string> = {};
 
   beforeAll(async () => {
-    const environment = await createServerEnvironment();
-    cleanup = environment.cleanup;
-    [manager, admin, student] = (await seedUsers(environment.env, ["manager", "admin", "student"])) as [TestUser, TestUser, TestUser];
-    server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
-    cookies.manager = await signInOverHttp(server, manager);
-    cookies.admin = await signInOverHttp(server, admin);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await cleanup?.();
+    [manager, admin, student] = app.users as [TestUser, TestUser, TestUser];
+    cookies.manager = await signInOverHttp(app.server, manager);
+    cookies.admin = await signInOverHttp(app.server, admin);
   });
 
-  const get = (path: string, cookie: string) => fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const get = (path: string, cookie: string) => fetch(`${app.server.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
 
   test.each([
     "/dashboard/messages?page=1e21",
@@ -55,10 +45,10 @@ describe("dashboard over HTTP", () => {
     body.set("name", "Taken Over");
     body.set("phone", "");
     body.set("address", "");
-    const saved = await fetch(`${server.url}${path}`, {
+    const saved = await fetch(`${app.server.url}${path}`, {
       method: "POST",
       body,
-      headers: { Cookie: cookies.manager ?? "", Origin: server.url },
+      headers: { Cookie: cookies.manager ?? "", Origin: app.server.url },
       redirect: "manual",
     });
     expect(saved.status).toBe(403);
@@ -106,9 +96,9 @@ describe("dashboard over HTTP", () => {
   ])("a form post with content type %j to the dashboard's forms is a 4xx, not a 500", async (type, body) => {
     const ownProfile = `/dashboard/edit-user-profile/${encodeURIComponent(manager.email)}`;
     for (const path of ["/dashboard/profile", ownProfile, "/dashboard/messages", `/dashboard/user-management/${student.id}/role`]) {
-      const headers: Record<string, string> = { Cookie: cookies.manager ?? "", Origin: server.url };
+      const headers: Record<string, string> = { Cookie: cookies.manager ?? "", Origin: app.server.url };
       if (type) headers["Content-Type"] = type;
-      const response = await fetch(`${server.url}${path}`, { method: "POST", headers, body, redirect: "manual" });
+      const response = await fetch(`${app.server.url}${path}`, { method: "POST", headers, body, redirect: "manual" });
       expect(response.status, `${type} to ${path}`).toBeGreaterThanOrEqual(400);
       expect(response.status, `${type} to ${path}`).toBeLessThan(500);
       await response.text();

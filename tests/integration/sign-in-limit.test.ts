@@ -1,32 +1,16 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { type ServerProcess, startServer } from "../support/server-process";
-import { seedUsers } from "../support/server-users";
-import { createServerEnvironment } from "../support/test-database";
+import { expect, test } from "vitest";
+import { withRunningServer } from "../support/server-users";
 
-let server: ServerProcess;
-let cleanup: () => Promise<void>;
-let email: string;
-
-beforeAll(async () => {
-  const environment = await createServerEnvironment();
-  cleanup = environment.cleanup;
-  const [user] = await seedUsers(environment.env, ["student"]);
-  email = user?.email ?? "";
-  server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
-});
-afterAll(async () => {
-  await server?.stop();
-  await cleanup?.();
-});
+const app = withRunningServer(["student"]);
 
 test("60 wrong passwords for one account posted to /login at once: 10 are checked, the other 50 answer 429", async () => {
   const statuses = await Promise.all(
     Array.from({ length: 60 }, async () => {
-      const response = await fetch(`${server.url}/login`, {
+      const response = await fetch(`${app.server.url}/login`, {
         method: "POST",
         redirect: "manual",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "password", email, password: "not the password at all" }),
+        body: new URLSearchParams({ intent: "password", email: app.users[0]?.email ?? "", password: "not the password at all" }),
       });
       await response.arrayBuffer();
       return response.status;

@@ -19,6 +19,14 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
+/** The lines a running server logged at `error` (pino level 50): a client's mistake must add none. */
+export function loggedErrors(server: Pick<ServerProcess, "output">): string[] {
+  return server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes('"level":50'));
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
