@@ -39,6 +39,9 @@ try {
         onlyCategories: categories,
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      // A run that could not load the page scores nothing: say why instead of printing zeros alone.
+      if (result.lhr.runtimeError)
+        console.error(`${page}, run ${run + 1}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
       for (const category of categories) {
         const entry = result.lhr.categories[category];
         scores[category].push(Math.round((entry?.score ?? 0) * 100));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TestUser } from "../support/accounts";
+import { startHealthProbe } from "../support/health-probe";
 import { rawRequest } from "../support/raw-request";
 import { loggedErrors, type ServerProcess, startServer } from "../support/server-process";
 import { seedUsers, signInOverHttp } from "../support/server-users";
@@ -8,36 +9,24 @@ import { createServerEnvironment } from "../support/test-database";
 /**
  * What an attacker or a careless client sent to the running server (issue "Hardening"): each
  * must get a 4xx with a short answer, never a 500, and the server must keep answering /healthz
- * while it deals with them. The defect this guards against held the server for seconds (a 50 MB
- * body stalled /healthz for about 7 s); the bound below is that, not a speed target, so a busy
- * CI machine running other test files beside this one does not fail it.
+ * within 200 ms while it deals with them (a 50 MB body used to stall it for about 7 s). A
+ * separate process times /healthz, so a busy test worker does not count against the server.
  */
 describe("abuse of the running server", () => {
   let server: ServerProcess;
   let cleanup: () => Promise<void>;
   let manager: TestUser;
-  const healthTimes: number[] = [];
-  let probing: Promise<void> | undefined;
-  let stopProbing = false;
+  let probe: ReturnType<typeof startHealthProbe> | undefined;
 
   beforeAll(async () => {
     const environment = await createServerEnvironment();
     cleanup = environment.cleanup;
     [manager] = (await seedUsers(environment.env, ["manager"])) as [TestUser];
     server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
-    await (await fetch(`${server.url}/healthz`)).text();
-    probing = (async () => {
-      while (!stopProbing) {
-        const started = performance.now();
-        await (await fetch(`${server.url}/healthz`)).text();
-        healthTimes.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    })();
+    probe = startHealthProbe(`${server.url}/healthz`);
   });
   afterAll(async () => {
-    stopProbing = true;
-    await probing;
+    await probe?.stop();
     await server?.stop();
     await cleanup?.();
   });
@@ -123,9 +112,11 @@ describe("abuse of the running server", () => {
     }
   });
 
-  test("the server was never held: /healthz answered within a second throughout, and no error was logged", () => {
+  test("the server answered /healthz within 200 ms throughout, and logged no error for any of this", async () => {
+    const healthTimes = (await probe?.stop()) ?? [];
+    probe = undefined;
     expect(healthTimes.length).toBeGreaterThan(5);
-    expect(Math.max(...healthTimes)).toBeLessThan(1_000);
+    expect(Math.max(...healthTimes)).toBeLessThan(200);
     expect(loggedErrors(server)).toEqual([]);
   });
 });
