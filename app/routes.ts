@@ -54,6 +54,7 @@ export default [
       route("manage-networking-member", "routes/dashboard/manage-networking-member.tsx"),
       route("networkings/:id", "routes/dashboard/networking-member.tsx"),
       route("messages", "routes/dashboard/messages.tsx"),
+      route("settings", "routes/dashboard/settings.tsx"),
     ]),
   ]),
 

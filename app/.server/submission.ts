@@ -33,16 +33,23 @@ export function formResult(
   options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
 ): SubmissionResult<string[]> {
   const result = submission.reply({ ...options, hideFields: SECRET_FIELDS });
-  const limits = maxLengths(schema);
-  if (result.initialValue) {
-    const bounded: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(result.initialValue)) {
-      const limit = limits[name] ?? UNBOUNDED_ECHO_LIMIT;
-      if (typeof value === "string" ? value.length <= limit : false) bounded[name] = value;
-    }
-    result.initialValue = bounded as typeof result.initialValue;
-  }
+  if (result.initialValue) result.initialValue = boundedValues(result.initialValue, schema) as typeof result.initialValue;
   return result;
+}
+
+/** The values worth echoing: strings within their field's limit, nested fieldsets (`social.facebook`) alike. */
+function boundedValues(values: Record<string, unknown>, schema: unknown): Record<string, unknown> {
+  const shape = objectShape(schema) ?? {};
+  const bounded: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = shape[name];
+    if (typeof value === "string") {
+      if (value.length <= (maxLength(field) ?? UNBOUNDED_ECHO_LIMIT)) bounded[name] = value;
+    } else if (value && typeof value === "object" && !Array.isArray(value) && objectShape(field)) {
+      bounded[name] = boundedValues(value as Record<string, unknown>, field);
+    }
+  }
+  return bounded;
 }
 
 /**
@@ -75,17 +82,6 @@ export function refusedSubmission<E extends Record<string, unknown> = Record<nev
       fieldErrors: Object.fromEntries(Object.entries(refusal.fieldErrors).map(([name, message]) => [name, [message]])),
     }),
   }));
-}
-
-/** Each field's `max()` from an object schema (through pipes, defaults and optionals). */
-function maxLengths(schema: z.ZodType): Record<string, number> {
-  const shape = objectShape(schema);
-  const limits: Record<string, number> = {};
-  for (const [name, field] of Object.entries(shape ?? {})) {
-    const limit = maxLength(field as z.ZodType);
-    if (limit !== undefined) limits[name] = limit;
-  }
-  return limits;
 }
 
 type Inner = { maxLength?: number | null; shape?: Record<string, unknown>; def?: { in?: unknown; innerType?: unknown } };

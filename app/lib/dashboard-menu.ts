@@ -10,6 +10,7 @@ export const pageRoles = {
   addUniversity: ["manager", "consultant"],
   addConsultant: ["manager"],
   networkingMembers: ["manager"],
+  siteSettings: ["manager"],
 } as const satisfies Record<string, readonly Role[]>;
 
 type MenuItem = { to: string; label: string; roles: readonly Role[] | "everyone" };
@@ -27,6 +28,7 @@ const menu: MenuItem[] = [
   { to: "/dashboard/add-new-consultant", label: "Add Consultant", roles: pageRoles.addConsultant },
   { to: "/dashboard/add-new-networking-member", label: "Add Networking Member", roles: pageRoles.networkingMembers },
   { to: "/dashboard/manage-networking-member", label: "Manage Networking Members", roles: pageRoles.networkingMembers },
+  { to: "/dashboard/settings", label: "Site Settings", roles: pageRoles.siteSettings },
 ];
 
 export function menuFor(role: Role): { to: string; label: string }[] {

@@ -1,6 +1,7 @@
 /** Contact details and links shown across the public site (read on the server, passed as props). */
 export type SiteSettings = {
   contactEmail: string;
+  /** "" until staff set one: then no phone is shown anywhere. */
   contactPhone: string;
   city: string;
   country: string;
@@ -11,3 +12,8 @@ export type SiteSettings = {
 
 /** Schedule and fee of the IELTS online batches (Batch 1 Weekend, Batch 2 Regular), when staff have set them. */
 export type IeltsBatchSettings = Record<"weekend" | "regular", { schedule: string | undefined; fee: string | undefined }>;
+
+/** A `tel:` link for a phone number as staff wrote it (digits and a leading + only). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

@@ -13,6 +13,9 @@ type AppOptions = {
   users?: SeedUser[];
 };
 
+/** How long starting an app (copying the template, seeding accounts, starting the server) may take. */
+const APP_START_TIMEOUT_MS = 90_000;
+
 /** How a test reaches the running app. */
 export type App = { url(pathname?: string): string };
 
@@ -39,6 +42,8 @@ function appAt(server: ServerProcess): App {
 export function setUpApp(options: AppOptions = {}) {
   let server: ServerProcess | undefined;
   test.beforeAll(async () => {
+    // Seeding runs create-user once per account before the server starts: slow on a busy two-core machine.
+    test.setTimeout(APP_START_TIMEOUT_MS);
     server = await startApp(options);
   });
   test.afterAll(async () => {
@@ -69,7 +74,7 @@ export function testWithAppPerWorker(options: AppOptions = {}) {
           await server.stop();
         }
       },
-      { scope: "worker", timeout: 60_000 },
+      { scope: "worker", timeout: APP_START_TIMEOUT_MS },
     ],
     app: async ({ workerApp }, use) => {
       await use(workerApp);

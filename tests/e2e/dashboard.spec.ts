@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { type SeedUser, setUpApp, signInAs } from "./app";
 
@@ -51,6 +52,37 @@ test("the profile edit form says what is wrong before sending, and saves with a 
   await expect(page.getByTestId("toast")).toContainText("Successfully updated");
   await expect(page).toHaveURL(app.url("/dashboard/profile"));
   await expect(page.getByTestId("dashboard-content")).toContainText("+880 1711 000000");
+});
+
+test("Site Settings: a manager fixes a bad address before sending, sets the phone, and the next visitor's footer shows it", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAs(page, app.url("/login?redirectTo=/dashboard"), manager);
+  await page.getByTestId("dashboard-menu").getByRole("link", { name: "Site Settings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Site Settings" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  const facebook = page.getByLabel("Facebook", { exact: true });
+  await facebook.fill("facebook.com/onward");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Enter a full address starting with https://")).toBeVisible();
+  await expect(facebook).toHaveAttribute("aria-invalid", "true");
+  await facebook.fill("https://facebook.com/onward.bd");
+  await page.getByLabel("Phone", { exact: true }).fill("+880 1811-223344");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByTestId("toast")).toContainText("2 settings saved");
+  await expect(page.getByLabel("Phone", { exact: true })).toHaveValue("+880 1811-223344");
+
+  const visitor = await browser.newPage();
+  await visitor.goto(app.url("/"));
+  const footer = visitor.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "+880 1811-223344", exact: true })).toHaveAttribute("href", "tel:+8801811223344");
+  await visitor.close();
 });
 
 test.describe("without JavaScript", () => {

@@ -95,7 +95,14 @@ describe("dashboard over HTTP", () => {
     ["", "intent=enable-2fa"],
   ])("a form post with content type %j to the dashboard's forms is a 4xx, not a 500", async (type, body) => {
     const ownProfile = `/dashboard/edit-user-profile/${encodeURIComponent(manager.email)}`;
-    for (const path of ["/dashboard/profile", ownProfile, "/dashboard/messages", `/dashboard/user-management/${student.id}/role`]) {
+    const paths = [
+      "/dashboard/profile",
+      ownProfile,
+      "/dashboard/messages",
+      `/dashboard/user-management/${student.id}/role`,
+      "/dashboard/settings",
+    ];
+    for (const path of paths) {
       const headers: Record<string, string> = { Cookie: cookies.manager ?? "", Origin: app.server.url };
       if (type) headers["Content-Type"] = type;
       const response = await fetch(`${app.server.url}${path}`, { method: "POST", headers, body, redirect: "manual" });
@@ -103,5 +110,42 @@ describe("dashboard over HTTP", () => {
       expect(response.status, `${type} to ${path}`).toBeLessThan(500);
       await response.text();
     }
+  });
+
+  test("a manager sets the phone in Site Settings and the next anonymous visitor sees it in the footer", async () => {
+    const anonymousHome = async () => {
+      const response = await fetch(`${app.server.url}/`);
+      return { cache: response.headers.get("cache-status"), html: await response.text() };
+    };
+    await anonymousHome();
+    const cached = await anonymousHome();
+    expect(cached.cache).toMatch(/hit/);
+    expect(cached.html).not.toContain("tel:");
+
+    const saved = await fetch(`${app.server.url}/dashboard/settings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookies.manager ?? "", Origin: app.server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ contactPhone: "+880 1811-223344" }),
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/dashboard/settings");
+
+    const after = await anonymousHome();
+    expect(after.html).toContain('href="tel:+8801811223344"');
+    expect(after.html).toContain("+880 1811-223344");
+  });
+
+  test("a student gets 403 from Site Settings, for the page and for a post", async () => {
+    const student = await signInOverHttp(app.server, app.users[2] as TestUser);
+    expect((await get("/dashboard/settings", student)).status).toBe(403);
+    const posted = await fetch(`${app.server.url}/dashboard/settings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: student, Origin: app.server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ contactPhone: "+880 1999-999999" }),
+    });
+    expect(posted.status).toBe(403);
+    expect(await (await fetch(`${app.server.url}/`)).text()).not.toContain("1999-999999");
   });
 });

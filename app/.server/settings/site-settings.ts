@@ -24,7 +24,8 @@ export type SiteSettingKey = (typeof siteSettingKeys)[number];
 // The business's own details; staff override them in the site_setting table.
 const defaults: Record<SiteSettingKey, string | undefined> = {
   contactEmail: "info@onward.com.bd",
-  contactPhone: "+880 1712-345678",
+  // No phone is shown until staff set a real one (/dashboard/settings).
+  contactPhone: undefined,
   city: "Dhaka",
   country: "Bangladesh",
   bookingUrl: undefined,
@@ -41,14 +42,18 @@ const defaults: Record<SiteSettingKey, string | undefined> = {
   "ielts.regular.fee": undefined,
 };
 
-type SettingValues = Record<SiteSettingKey, string | undefined>;
+export type SettingValues = Record<SiteSettingKey, string | undefined>;
+
+export function isSiteSettingKey(key: string): key is SiteSettingKey {
+  return (siteSettingKeys as readonly string[]).includes(key);
+}
 
 /** Every page shows settings: they are read once and kept, for this long at most (another instance may change them). */
 const SETTINGS_TTL_MS = 30_000;
 let held: { values: Promise<SettingValues>; until: number; database: Database } | undefined;
 
 /** Defaults from code, overridden key by key by rows in site_setting; held in memory, emptied on every change here. */
-function readSettingValues(): Promise<SettingValues> {
+export function readSettingValues(): Promise<SettingValues> {
   const now = Date.now();
   const database = db();
   if (held && held.until > now && held.database === database) return held.values;
@@ -69,7 +74,7 @@ async function loadSettingValues(database: Database): Promise<SettingValues> {
   const rows = await database.select({ key: siteSetting.key, value: siteSetting.value }).from(siteSetting);
   const values = { ...defaults };
   for (const row of rows) {
-    if ((siteSettingKeys as readonly string[]).includes(row.key)) values[row.key as SiteSettingKey] = row.value || undefined;
+    if (isSiteSettingKey(row.key)) values[row.key] = row.value || undefined;
   }
   return values;
 }

@@ -16,7 +16,8 @@ export type AuditAction =
   | "user.created"
   | "sign-up.existing-email"
   | "two-factor.enabled"
-  | "two-factor.disabled";
+  | "two-factor.disabled"
+  | "settings.changed";
 
 /** Records who did what to whom; the request's client address is added when known. */
 export async function recordAuditEvent(

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "~/lib/site-settings";
+import { type SiteSettings, telHref } from "~/lib/site-settings";
 import { Logo } from "../ui/logo";
 
 const quickLinks = [
@@ -36,11 +36,13 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: n
                 {settings.contactEmail}
               </a>
             </li>
-            <li>
-              <a className="underline-offset-2 hover:underline" href={`tel:${settings.contactPhone.replace(/[^\d+]/g, "")}`}>
-                {settings.contactPhone}
-              </a>
-            </li>
+            {settings.contactPhone ? (
+              <li>
+                <a className="underline-offset-2 hover:underline" href={telHref(settings.contactPhone)}>
+                  {settings.contactPhone}
+                </a>
+              </li>
+            ) : null}
             <li>
               {settings.city}, {settings.country}
             </li>
@@ -95,26 +97,28 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: n
                 </svg>
               </a>
             </li>
-            <li>
-              <a
-                href={`tel:${settings.contactPhone.replace(/[^\d+]/g, "")}`}
-                className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
-              >
-                <span className="sr-only">Call {settings.contactPhone}</span>
-                <svg
-                  width="18"
-                  height="18"
-                  viewBox="0 0 24 24"
-                  aria-hidden="true"
-                  focusable="false"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
+            {settings.contactPhone ? (
+              <li>
+                <a
+                  href={telHref(settings.contactPhone)}
+                  className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
                 >
-                  <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
-                </svg>
-              </a>
-            </li>
+                  <span className="sr-only">Call {settings.contactPhone}</span>
+                  <svg
+                    width="18"
+                    height="18"
+                    viewBox="0 0 24 24"
+                    aria-hidden="true"
+                    focusable="false"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  >
+                    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
+                  </svg>
+                </a>
+              </li>
+            ) : null}
           </ul>
         </div>
       </div>

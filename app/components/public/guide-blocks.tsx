@@ -1,4 +1,4 @@
-import type { SiteSettings } from "~/lib/site-settings";
+import { type SiteSettings, telHref } from "~/lib/site-settings";
 import { LinkButton } from "../ui/button";
 
 /** The shared call to action under every guide: apply, or talk to us first. */
@@ -43,10 +43,16 @@ export function ContactBlock({ settings }: { settings: SiteSettings }) {
         <a className="font-semibold text-brand-700 underline" href={`mailto:${settings.contactEmail}`}>
           {settings.contactEmail}
         </a>
-        , call{" "}
-        <a className="font-semibold text-brand-700 underline" href={`tel:${settings.contactPhone.replace(/[^\d+]/g, "")}`}>
-          {settings.contactPhone}
-        </a>{" "}
+        {settings.contactPhone ? (
+          <>
+            , call{" "}
+            <a className="font-semibold text-brand-700 underline" href={telHref(settings.contactPhone)}>
+              {settings.contactPhone}
+            </a>{" "}
+          </>
+        ) : (
+          " "
+        )}
         or visit us in {settings.city}, {settings.country}.
       </p>
       <p className="mt-4">

@@ -11,6 +11,7 @@ import {
 } from "./auth";
 import { ContactFormSchema, EnrolmentFormSchema } from "./contact";
 import { ProfileFormSchema } from "./profile";
+import { SiteSettingsFormSchema } from "./settings";
 
 /**
  * The browser's validators, one per form, over the same schemas the actions use. Loaded
@@ -30,6 +31,7 @@ export const validators = {
   changePassword: validator(changePasswordSchema),
   passwordOnly: validator(passwordOnlySchema),
   profile: validator(ProfileFormSchema),
+  siteSettings: validator(SiteSettingsFormSchema),
 };
 
 export type ValidatorName = keyof typeof validators;

@@ -4,6 +4,7 @@ import { CONTACT_SUCCESS_DURATION_MS, CONTACT_SUCCESS_TEXT, MESSAGE_MAX_LENGTH }
 import { sharedPage } from "~/lib/page-cache";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
+import { telHref } from "~/lib/site-settings";
 import type { Route } from "./+types/contact";
 import { handleContactForm } from "./submit-contact-form.server";
 
@@ -49,14 +50,16 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 </a>
               </dd>
             </div>
-            <div>
-              <dt className="text-sm font-semibold text-slate-600">Phone</dt>
-              <dd>
-                <a className="font-semibold text-brand-700 underline" href={`tel:${settings.contactPhone.replace(/[^\d+]/g, "")}`}>
-                  {settings.contactPhone}
-                </a>
-              </dd>
-            </div>
+            {settings.contactPhone ? (
+              <div>
+                <dt className="text-sm font-semibold text-slate-600">Phone</dt>
+                <dd>
+                  <a className="font-semibold text-brand-700 underline" href={telHref(settings.contactPhone)}>
+                    {settings.contactPhone}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt className="text-sm font-semibold text-slate-600">Office</dt>
               <dd>

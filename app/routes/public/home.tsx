@@ -159,7 +159,7 @@ function structuredData({
         logo: `${appUrl}/favicon.svg`,
         description: "Study-abroad guidance for students in Bangladesh, from choosing a university to securing the visa.",
         email: settings.contactEmail,
-        telephone: settings.contactPhone,
+        telephone: settings.contactPhone || undefined,
         address: { "@type": "PostalAddress", addressLocality: settings.city, addressCountry: settings.country },
         sameAs: Object.values(settings.social).filter(Boolean),
       },

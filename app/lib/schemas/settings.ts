@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * The site settings form (/dashboard/settings): checked in the browser before sending and on
+ * the server. Field names are the settings keys (`contactEmail`, `social.facebook`,
+ * `ielts.weekend.fee`…), which Conform reads as nested objects. Every field is optional here
+ * because a post changes only the keys it carries; the server requires the contact e-mail,
+ * city and country whenever they are carried (they cannot be emptied).
+ */
+
+export const SETTING_TEXT_MAX_LENGTH = 80;
+export const SETTING_URL_MAX_LENGTH = 300;
+export const SETTING_SCHEDULE_MAX_LENGTH = 200;
+export const SETTING_FEE_MAX_LENGTH = 60;
+const EMAIL_MAX_LENGTH = 254;
+
+/** The settings that may not be emptied once carried by a post. */
+export const requiredSettingKeys = ["contactEmail", "city", "country"] as const;
+
+export const requiredMessages: Record<(typeof requiredSettingKeys)[number], string> = {
+  contactEmail: "Enter the contact e-mail address",
+  city: "Enter the city",
+  country: "Enter the country",
+};
+
+const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`).optional();
+
+const email = text(EMAIL_MAX_LENGTH).refine(
+  (value) => value === undefined || z.email().safeParse(value).success,
+  "Enter a valid e-mail address",
+);
+
+const phone = text(20).refine(
+  (value) => value === undefined || /^\+?[\d\s-]{6,20}$/.test(value),
+  "Enter a phone number: digits, spaces, dashes and an optional +",
+);
+
+/** An address people are sent to from our pages: https only, so no page links to plain http or script. */
+const httpsUrl = text(SETTING_URL_MAX_LENGTH).refine((value) => {
+  if (value === undefined) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}, "Enter a full address starting with https://");
+
+const batch = z.object({ schedule: text(SETTING_SCHEDULE_MAX_LENGTH), fee: text(SETTING_FEE_MAX_LENGTH) }).optional();
+
+export const SiteSettingsSchema = z.object({
+  contactEmail: email,
+  contactPhone: phone,
+  city: text(SETTING_TEXT_MAX_LENGTH),
+  country: text(SETTING_TEXT_MAX_LENGTH),
+  bookingUrl: httpsUrl,
+  staffEmail: email,
+  social: z.object({ facebook: httpsUrl, instagram: httpsUrl, linkedin: httpsUrl, youtube: httpsUrl }).optional(),
+  ielts: z.object({ weekend: batch, regular: batch }).optional(),
+});
+
+/** The form as the browser checks it: it always carries every field, so the required ones must be filled. */
+export const SiteSettingsFormSchema = SiteSettingsSchema.superRefine((form, context) => {
+  for (const key of requiredSettingKeys) {
+    if (!form[key]) context.addIssue({ code: "custom", path: [key], message: requiredMessages[key] });
+  }
+});

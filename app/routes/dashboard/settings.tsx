@@ -1,0 +1,125 @@
+import { getFormProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { requireRole } from "~/.server/auth/session";
+import { replyWithError } from "~/.server/errors";
+import { readForm } from "~/.server/read-form";
+import { carriedSettings, settingsFormValues } from "~/.server/settings/settings-form";
+import { readSettingValues } from "~/.server/settings/site-settings";
+import { updateSiteSettings } from "~/.server/settings/update-site-settings";
+import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
+import { redirectWithToast } from "~/.server/toast";
+import { Page } from "~/components/layout/page";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { pageRoles } from "~/lib/dashboard-menu";
+import {
+  SETTING_FEE_MAX_LENGTH,
+  SETTING_SCHEDULE_MAX_LENGTH,
+  SETTING_TEXT_MAX_LENGTH,
+  SETTING_URL_MAX_LENGTH,
+  SiteSettingsSchema,
+} from "~/lib/schemas/settings";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import type { Route } from "./+types/settings";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, pageRoles.siteSettings);
+  return { values: settingsFormValues(await readSettingValues()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireRole(request, pageRoles.siteSettings);
+  const formData = await readForm(request).catch((error: unknown) => {
+    throw replyWithError(error);
+  });
+  const submission = parseSubmission(formData, SiteSettingsSchema);
+  if (submission.status !== "success") return invalidSubmission(submission, SiteSettingsSchema);
+  try {
+    const changed = await updateSiteSettings({ actor, changes: carriedSettings(formData, submission.value) });
+    const text = changed.length === 0 ? "Nothing changed" : changed.length === 1 ? "Setting saved" : `${changed.length} settings saved`;
+    return redirectWithToast("/dashboard/settings", { type: "success", text });
+  } catch (error) {
+    return refusedSubmission(submission, SiteSettingsSchema, error);
+  }
+}
+
+type Shape = z.input<typeof SiteSettingsSchema>;
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields, loadValidation] = useSchemaForm<Shape>("siteSettings", actionData?.result, {
+    defaultValue: loaderData.values as Shape,
+  });
+  const social = fields.social.getFieldset();
+  const ielts = fields.ielts.getFieldset();
+  const weekend = ielts.weekend.getFieldset();
+  const regular = ielts.regular.getFieldset();
+  const saving = navigation.state === "submitting";
+  const url = { type: "url", inputMode: "url", maxLength: SETTING_URL_MAX_LENGTH, placeholder: "https://" } as const;
+  return (
+    <Page title="Site Settings" intro="What every public page shows about Onward. Changes show on the site as soon as you save.">
+      {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="grid max-w-3xl gap-8">
+        <Group legend="Contact details" note="In the footer, on the contact page and at the end of the guides.">
+          <Field label="Contact e-mail" field={fields.contactEmail} type="email" autoComplete="off" required />
+          <Field
+            label="Phone"
+            field={fields.contactPhone}
+            type="tel"
+            maxLength={20}
+            hint="For example +880 1XXX-XXXXXX. Leave empty to show no phone number."
+          />
+          <Field label="City" field={fields.city} required maxLength={SETTING_TEXT_MAX_LENGTH} />
+          <Field label="Country" field={fields.country} required maxLength={SETTING_TEXT_MAX_LENGTH} />
+        </Group>
+        <Group legend="Booking and staff mail">
+          <Field
+            label="Booking page"
+            field={fields.bookingUrl}
+            {...url}
+            hint="An external scheduling page for “Book a Call”. Leave empty to use Onward's own booking page."
+          />
+          <Field
+            label="Staff e-mail"
+            field={fields.staffEmail}
+            type="email"
+            autoComplete="off"
+            hint="Where contact messages and enrolment requests are sent. Leave empty to use the contact e-mail."
+          />
+        </Group>
+        <Group legend="Social links" note="Shown as icons in the footer; leave a field empty to hide its icon.">
+          <Field label="Facebook" field={social.facebook} {...url} />
+          <Field label="Instagram" field={social.instagram} {...url} />
+          <Field label="LinkedIn" field={social.linkedin} {...url} />
+          <Field label="YouTube" field={social.youtube} {...url} />
+        </Group>
+        <Group legend="IELTS online batches" note="Shown on the IELTS page once set; a batch with neither schedule nor fee is left out.">
+          <Field label="Weekend batch: schedule" field={weekend.schedule} maxLength={SETTING_SCHEDULE_MAX_LENGTH} />
+          <Field label="Weekend batch: fee" field={weekend.fee} maxLength={SETTING_FEE_MAX_LENGTH} hint="For example 8,000 BDT" />
+          <Field label="Regular batch: schedule" field={regular.schedule} maxLength={SETTING_SCHEDULE_MAX_LENGTH} />
+          <Field label="Regular batch: fee" field={regular.fee} maxLength={SETTING_FEE_MAX_LENGTH} />
+        </Group>
+        <div>
+          <Button pending={saving}>{saving ? "Saving…" : "Save settings"}</Button>
+        </div>
+      </Form>
+    </Page>
+  );
+}
+
+function Group({ legend, note, children }: { legend: string; note?: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 sm:p-6">
+      <legend className="px-1 text-lg font-semibold text-slate-900">{legend}</legend>
+      {note ? <p className="text-sm text-slate-600 sm:col-span-2">{note}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Site Settings — Onward" }];
