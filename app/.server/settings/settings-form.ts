@@ -14,7 +14,10 @@ export function settingsFormValues(values: SettingValues): Nested {
   for (const key of siteSettingKeys) {
     const path = key.split(".");
     let node = form;
-    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Nested;
+    for (const part of path.slice(0, -1)) {
+      node[part] ??= {};
+      node = node[part] as Nested;
+    }
     node[path.at(-1) as string] = values[key] ?? "";
   }
   return form;
