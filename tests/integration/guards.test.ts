@@ -19,6 +19,7 @@ import * as manageNetworking from "~/routes/dashboard/manage-networking-member";
 import * as myAppointments from "~/routes/dashboard/my-appointments";
 import * as networkingMember from "~/routes/dashboard/networking-member";
 import * as profile from "~/routes/dashboard/profile";
+import * as siteSettings from "~/routes/dashboard/settings";
 import * as userManagement from "~/routes/dashboard/user-management";
 import * as devMail from "~/routes/dev/mail";
 import * as networking from "~/routes/networking";
@@ -94,6 +95,14 @@ const guarded: Guarded[] = [
     name: "edit networking member",
     path: "/dashboard/networkings/1",
     handler: asHandler(networkingMember.loader),
+    allowed: ["manager", "admin"],
+  },
+  { name: "site settings", path: "/dashboard/settings", handler: asHandler(siteSettings.loader), allowed: ["manager", "admin"] },
+  {
+    name: "site settings action",
+    path: "/dashboard/settings",
+    handler: asHandler(siteSettings.action),
+    method: "POST",
     allowed: ["manager", "admin"],
   },
 ];
