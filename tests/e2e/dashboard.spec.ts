@@ -36,6 +36,23 @@ test("an unknown profile is a 404 inside the dashboard, and the page fits a 375 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
+test("the profile and the user list fit a 320 px phone: no sideways scrolling, each user a card", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await signInAs(page, app.url("/login?redirectTo=/dashboard/profile"), admin);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.goto(app.url("/dashboard/user-management"));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  // The manager's card: every value labelled, the role control within reach.
+  const card = page.getByRole("row").filter({ hasText: manager.email });
+  const labels = await card
+    .getByRole("cell")
+    .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content.replaceAll('"', "")));
+  expect(labels).toEqual(["Name", "Email", "Role", "Change role"]);
+  const roleControl = card.getByRole("combobox", { name: `New role for ${manager.name}` });
+  await roleControl.scrollIntoViewIfNeeded();
+  await expect(roleControl).toBeInViewport({ ratio: 1 });
+});
+
 test("the profile edit form says what is wrong before sending, and saves with a toast", async ({ page }) => {
   await signInAs(page, app.url("/login?redirectTo=/dashboard/profile"), manager);
   await page.getByRole("link", { name: "Edit" }).click();

@@ -38,7 +38,7 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
           type="search"
           defaultValue={search}
           placeholder="Search by name or e-mail"
-          className="flex-1 rounded-md border border-slate-400 px-3 py-2"
+          className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
         />
         <Button>Search</Button>
       </Form>
@@ -46,9 +46,10 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
         {total === 0 ? "No users match." : `${total} user${total === 1 ? "" : "s"}${search ? ` matching “${search}”` : ""}.`}
       </p>
       {users.length > 0 ? (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
-            <thead>
+        // A table from 64rem (beside the menu); below that each user is a card whose values carry their column's name.
+        <div className="mt-4 lg:overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm lg:min-w-[36rem]">
+            <thead className="hidden lg:table-header-group">
               <tr className="border-b border-slate-300">
                 <th scope="col" className="py-2 pr-4">
                   Name
@@ -64,11 +65,14 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="grid gap-3 lg:table-row-group">
               {users.map((user) => {
                 return (
-                  <tr key={user.id} className="border-b border-slate-200">
-                    <td className="py-2 pr-4">
+                  <tr
+                    key={user.id}
+                    className="grid gap-2 rounded-lg border border-slate-200 p-3 lg:table-row lg:rounded-none lg:border-0 lg:border-b lg:p-0"
+                  >
+                    <td className={cell} data-label="Name">
                       {user.editable ? (
                         <a href={`/dashboard/edit-user-profile/${encodeURIComponent(user.email)}`} className="text-brand-700 underline">
                           {user.name}
@@ -77,11 +81,13 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
                         user.name
                       )}
                     </td>
-                    <td className="py-2 pr-4">{user.email}</td>
-                    <td className="py-2 pr-4 capitalize" data-testid="role">
+                    <td className={`${cell} [overflow-wrap:anywhere]`} data-label="Email">
+                      {user.email}
+                    </td>
+                    <td className={`${cell} capitalize`} data-label="Role" data-testid="role">
                       {user.role}
                     </td>
-                    <td className="py-2">
+                    <td className={cell} data-label="Change role">
                       {user.lock ? (
                         <span className="text-slate-600">{user.lock}</span>
                       ) : (
@@ -118,5 +124,9 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
     </Page>
   );
 }
+
+/** A cell: on phones its column's name above the value (from data-label), in the table a plain cell. */
+const cell =
+  "block lg:table-cell lg:py-2 lg:pr-4 before:block before:text-xs before:font-semibold before:uppercase before:tracking-wide before:text-slate-600 before:content-[attr(data-label)] lg:before:content-none";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Management — Onward" }];

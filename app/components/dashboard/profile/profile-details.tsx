@@ -26,11 +26,12 @@ export function ProfileDetailsSection({ user, formError }: { user: ProfileDetail
           {user.name.slice(0, 1).toUpperCase()}
         </div>
       )}
-      <div className="grid flex-1 gap-2">
+      <div className="grid min-w-0 flex-1 gap-2">
         <h2 id="details" className="text-xl font-semibold">
           {user.name}
         </h2>
-        <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-1 text-slate-800">
+        {/* One column on phones (label above value), two from 40rem; long e-mails wrap instead of widening the page. */}
+        <dl className="grid grid-cols-1 gap-x-4 text-slate-800 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-y-1 [&>dd]:mb-2 [&>dd]:[overflow-wrap:anywhere] sm:[&>dd]:mb-0">
           <dt className="font-semibold">Full name</dt>
           <dd>{user.name}</dd>
           <dt className="font-semibold">Email</dt>
