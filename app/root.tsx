@@ -18,7 +18,7 @@ import { takeToast } from "~/.server/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useClientNavigation } from "./components/layout/client-navigation";
-import { ErrorPage } from "./components/layout/error-page";
+import { ErrorPage, errorPageTitle } from "./components/layout/error-page";
 import { PendingIndicator } from "./components/layout/pending-indicator";
 import { useNonce, useRequestId } from "./components/layout/request-info";
 import { SiteFooter } from "./components/layout/site-footer";
@@ -85,8 +85,9 @@ export default function App() {
   return <Outlet />;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Onward — study abroad from Bangladesh" },
+export const meta: Route.MetaFunction = ({ error }) => [
+  // A page that failed is named by what happened ("Page not found | Onward"), not by the site.
+  { title: error ? `${errorPageTitle(error)} | Onward` : "Onward — study abroad from Bangladesh" },
   { name: "description", content: "Onward guides students from Bangladesh from choosing a university to securing the visa." },
 ];
 
@@ -97,22 +98,22 @@ export function ErrorBoundary() {
     return (
       <ErrorPage
         status={404}
-        title="Page not found"
+        title={errorPageTitle(error)}
         message="We could not find that page. It may have moved, or the address may have a typo."
       />
     );
   }
   if (isRouteErrorResponse(error) && error.status === 403) {
-    return <ErrorPage status={403} title="Not allowed" message="Your account does not have access to this page." />;
+    return <ErrorPage status={403} title={errorPageTitle(error)} message="Your account does not have access to this page." />;
   }
   if (isRouteErrorResponse(error) && error.status < 500) {
-    return <ErrorPage status={error.status} title="That did not work" message={String(error.data || error.statusText)} />;
+    return <ErrorPage status={error.status} title={errorPageTitle(error)} message={String(error.data || error.statusText)} />;
   }
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <ErrorPage
       status={isRouteErrorResponse(error) ? error.status : 500}
-      title="Something went wrong"
+      title={errorPageTitle(error)}
       message="Something went wrong, please try again later. If it keeps happening, contact us and mention the request id below."
       requestId={requestId}
       details={details}

@@ -182,7 +182,8 @@ export const countryGuides: CountryGuide[] = [
   },
   {
     id: "canada",
-    status: "upcoming",
+    // Launched: it has a full destination guide (/canada-details).
+    status: "launched",
     title: "Canada",
     summary:
       "Respected universities and colleges, co-op programmes that include paid work, and a post-graduation work permit that can lead to permanent residence. You need a study permit from Immigration, Refugees and Citizenship Canada (IRCC).",
@@ -317,7 +318,8 @@ export const countryGuides: CountryGuide[] = [
   },
   {
     id: "uk",
-    status: "upcoming",
+    // Launched: it has a full destination guide (/uk-details).
+    status: "launched",
     title: "United Kingdom",
     summary:
       "Short, intensive degrees (three-year bachelor's, one-year master's), world-famous universities and the Graduate Route for work after study. You apply for a Student visa with a CAS from your university.",
@@ -366,7 +368,8 @@ export const countryGuides: CountryGuide[] = [
   },
   {
     id: "australia",
-    status: "upcoming",
+    // Launched: it has a full destination guide (/australia-details).
+    status: "launched",
     title: "Australia",
     summary:
       "High-ranking universities, a relaxed lifestyle, work rights during study and a post-study work visa. You apply for a Student visa (subclass 500) with a Confirmation of Enrolment (CoE).",

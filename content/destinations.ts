@@ -561,6 +561,11 @@ export const destinationGuides: DestinationGuide[] = [
   },
 ];
 
+/** A country's name inside a sentence: "the United States", "the Netherlands", "Canada". */
+export function countryInSentence(country: string): string {
+  return /^(United |Netherlands$)/.test(country) ? `the ${country}` : country;
+}
+
 export function findDestinationGuide(id: string): DestinationGuide | undefined {
   return destinationGuides.find((guide) => guide.id === id);
 }

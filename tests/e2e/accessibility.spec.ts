@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { testWithAppPerWorker } from "./app";
+import { expectNoSidewaysScroll, testWithAppPerWorker } from "./app";
 import { publicPages } from "./public-pages";
 
 // Each page is its own test, spread over the workers; each worker runs one app.
@@ -17,14 +17,15 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 for (const { path } of [...publicPages, { path: "/countries/atlantis" }]) {
-  test(`axe finds no violations on ${path} at ${widths.join(" and ")} px wide`, async ({ page, app }) => {
-    // One visit per page: the layout follows the viewport through CSS, so resizing shows the other width.
+  test(`axe finds no violations on ${path} at ${widths.join(" and ")} px wide, and it never scrolls sideways`, async ({ page, app }) => {
+    // One visit per page: the layout follows the viewport through CSS, so resizing shows the other widths.
     await page.setViewportSize({ width: widths[0] ?? 375, height: 800 });
     await page.goto(app.url(path));
     for (const width of widths) {
       await page.setViewportSize({ width, height: 800 });
       expect.soft(await violations(page), `at ${width} px wide`).toEqual([]);
     }
+    await expectNoSidewaysScroll(page);
   });
 }
 

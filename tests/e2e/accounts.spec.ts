@@ -147,7 +147,7 @@ test("a manager changes a user's role and the user's side menu changes on their 
   await row.getByRole("button", { name: "Change" }).click();
   await expect(managerPage.getByText("from student to consultant")).toBeVisible();
   await managerPage.getByRole("button", { name: "Yes, change the role" }).click();
-  await expect(managerPage.getByTestId("toast")).toContainText("is now consultant");
+  await expect(managerPage.getByTestId("toast")).toContainText("is now a consultant.");
 
   await student.reload();
   await expect(menu.getByRole("link", { name: "My Appointments" })).toBeVisible();

@@ -114,3 +114,15 @@ export async function signInAs(page: import("@playwright/test").Page, loginUrl: 
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
+
+/** Phone, small phone and tablet widths at which no page may scroll sideways. */
+export const fitWidths = [320, 375, 768] as const;
+
+/** Resizes the page to each of `fitWidths` and fails (softly, naming the width) where the document is wider than the viewport. */
+export async function expectNoSidewaysScroll(page: import("@playwright/test").Page) {
+  for (const width of fitWidths) {
+    await page.setViewportSize({ width, height: 800 });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    test.expect.soft(scrollWidth, `${page.url()} is ${scrollWidth} px wide at ${width} px`).toBeLessThanOrEqual(width);
+  }
+}

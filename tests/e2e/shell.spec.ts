@@ -86,4 +86,6 @@ test("the logo is in the header on public pages and absent from it on dashboard 
     "href",
     "/",
   );
+  // The header's Dashboard link leads to the overview.
+  await expect(page.locator("header").getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute("href", "/dashboard");
 });

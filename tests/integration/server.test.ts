@@ -65,7 +65,7 @@ describe("the production server", () => {
     const response = await fetch(`${server.url}/no-such-page`);
     expect(response.status).toBe(404);
     const html = await response.text();
-    expect(html).toContain("Page not found");
+    expect(html).toContain("<title>Page not found | Onward</title>");
     expect(html).toContain('href="/"');
     expect(response.headers.get("content-security-policy")).toBeTruthy();
   });

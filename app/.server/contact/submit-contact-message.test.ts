@@ -47,12 +47,12 @@ test("when the mail cannot be queued, the message is not stored either", async (
   expect(await db().select().from(contactMessages)).toHaveLength(0);
 });
 
-test("an IELTS enrolment request is stored with its kind", async () => {
-  await submitContactMessage({ ...valid, kind: "ielts_enrolment", message: "Enrolment request for the online IELTS course." });
+test("an IELTS enrollment request is stored with its kind", async () => {
+  await submitContactMessage({ ...valid, kind: "ielts_enrolment", message: "Enrollment request for the online IELTS course." });
   const [row] = await db().select().from(contactMessages);
   expect(row?.kind).toBe("ielts_enrolment");
   const [mail] = await db().select().from(mailOutbox);
-  expect(mail?.subject).toContain("IELTS enrolment");
+  expect(mail?.subject).toContain("IELTS enrollment");
 });
 
 test("a filled honeypot is answered like a person but nothing is stored or mailed", async () => {

@@ -14,7 +14,7 @@ export type SubmitContactMessageResult = { status: "stored"; id: number } | { st
 
 const subjects: Record<ContactKind, string> = {
   contact: "New contact message",
-  ielts_enrolment: "New IELTS enrolment request",
+  ielts_enrolment: "New IELTS enrollment request",
 };
 
 /**
@@ -42,7 +42,7 @@ export async function submitContactMessage({ honeypot, ...input }: SubmitContact
         subject: `${subjects[message.kind]} from ${message.name}`,
         greeting: "Hello,",
         paragraphs: [
-          `${message.name} sent ${message.kind === "contact" ? "a message" : "an IELTS enrolment request"} through the website.`,
+          `${message.name} sent ${message.kind === "contact" ? "a message" : "an IELTS enrollment request"} through the website.`,
           `E-mail: ${message.email}`,
           `Phone: ${message.phone}`,
           message.message,

@@ -85,7 +85,7 @@ function AccountLinks({ signedIn }: { signedIn: boolean }) {
   if (signedIn) {
     return (
       <>
-        <a href="/dashboard/profile" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+        <a href="/dashboard" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
           Dashboard
         </a>
         <Form method="post" action="/logout">

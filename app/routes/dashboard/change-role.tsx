@@ -33,7 +33,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const submission = parseSubmission(await readForm(request), ChangeRoleSchema);
     if (submission.status !== "success") throw data("Choose a role", { status: 400 });
     const user = await changeUserRole({ actor, targetId: params.id, role: submission.value.role });
-    return redirectWithToast("/dashboard/user-management", { type: "success", text: `${user.name} is now ${user.role}.` });
+    return redirectWithToast("/dashboard/user-management", {
+      type: "success",
+      text: `${user.name} is now ${user.role === "admin" ? "an" : "a"} ${user.role}.`,
+    });
   } catch (error) {
     return replyWithError(error, (refusal) => ({ error: refusal.message }));
   }

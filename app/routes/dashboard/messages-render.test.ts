@@ -30,7 +30,7 @@ test("the inbox shows a message's HTML as text, never as markup", () => {
   const html = renderToString(
     createElement(Stub, { initialEntries: ["/dashboard/messages"], hydrationData: { loaderData: { messages: loaderData } } }),
   );
-  expect(html).toContain("IELTS enrolment");
+  expect(html).toContain("IELTS enrollment");
   expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;");
   expect(html).not.toContain("<script>alert(2)");
   expect(html).not.toContain("<img src=x");

@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-const kindLabel = { contact: "Contact message", ielts_enrolment: "IELTS enrolment" } as const;
+const kindLabel = { contact: "Contact message", ielts_enrolment: "IELTS enrollment" } as const;
 
 // Staff are in Dhaka: times are shown there, the same on the server and in the browser.
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" });
@@ -50,7 +50,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeS
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const { items: messages, page, pageCount, total } = loaderData;
   return (
-    <Page title="Messages" intro={`${total} contact message${total === 1 ? "" : "s"} and enrolment requests, newest first.`}>
+    <Page title="Messages" intro={`${total} contact message${total === 1 ? "" : "s"} and enrollment requests, newest first.`}>
       {messages.length === 0 ? (
         <p className="text-slate-700">No messages yet.</p>
       ) : (
@@ -109,6 +109,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
     path: "/dashboard/messages",
     title: "Messages",
-    description: "Contact messages and IELTS enrolment requests for staff.",
+    description: "Contact messages and IELTS enrollment requests for staff.",
     noIndex: true,
   });

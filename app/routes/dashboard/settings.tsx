@@ -89,7 +89,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             field={fields.staffEmail}
             type="email"
             autoComplete="off"
-            hint="Where contact messages and enrolment requests are sent. Leave empty to use the contact e-mail."
+            hint="Where contact messages and enrollment requests are sent. Leave empty to use the contact e-mail."
           />
         </Group>
         <Group legend="Social links" note="Shown as icons in the footer; leave a field empty to hide its icon.">

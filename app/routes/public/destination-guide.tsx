@@ -5,7 +5,7 @@ import { ApplyOrBook, ContactBlock } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
-import { findDestinationGuide } from "../../../content/destinations";
+import { countryInSentence, findDestinationGuide } from "../../../content/destinations";
 import type { Route } from "./+types/destination-guide";
 
 /** Anonymous visitors share one rendering (server/html-cache.ts). */
@@ -32,7 +32,7 @@ export default function DestinationGuidePage({ loaderData }: Route.ComponentProp
         </div>
       </section>
 
-      <Section id="why" title={`Why study in ${guide.country}`}>
+      <Section id="why" title={`Why study in ${countryInSentence(guide.country)}`}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {guide.whyStudy.map((reason) => (
             <li key={reason.title} className="rounded-lg border border-slate-200 p-5">
@@ -101,6 +101,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         matches,
         path: loaderData.guide.path,
         title: `${loaderData.guide.headline}: universities, costs and visa`,
-        description: `Why study in ${loaderData.guide.country}, requirements, the application and visa process, costs and renowned universities, for students from Bangladesh.`,
+        description: `Why study in ${countryInSentence(loaderData.guide.country)}, requirements, the application and visa process, costs and renowned universities, for students from Bangladesh.`,
       })
     : [{ title: "Page not found | Onward" }];

@@ -27,7 +27,7 @@ export async function loader() {
   };
 }
 
-const ENROLMENT_MESSAGE = "Enrolment request for the online IELTS course.";
+const ENROLMENT_MESSAGE = "Enrollment request for the online IELTS course.";
 
 export async function action({ request }: Route.ActionArgs) {
   return handleContactForm(request, {
@@ -97,7 +97,7 @@ export default function IeltsDetailsPage({ loaderData, actionData }: Route.Compo
           ))}
         </ul>
         {batchesWithDetails.length < batches.length ? (
-          <p className="mt-4 text-slate-700">Ask us for the next start date and the fee: enrol below and we will call you.</p>
+          <p className="mt-4 text-slate-700">Ask us for the next start date and the fee: enroll below and we will call you.</p>
         ) : null}
       </Section>
 
@@ -131,5 +131,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/ielts-details",
     title: "Online IELTS classes: Weekend and Regular batches",
     description:
-      "Live online IELTS Academic classes with mock tests, marked writing and speaking practice, taught by mentors who studied abroad. Enrol in a Weekend or Regular batch.",
+      "Live online IELTS Academic classes with mock tests, marked writing and speaking practice, taught by mentors who studied abroad. Enroll in a Weekend or Regular batch.",
   });

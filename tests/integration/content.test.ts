@@ -1,0 +1,18 @@
+import { expect, test } from "vitest";
+import { countryGuides } from "../../content/countries";
+import { countryInSentence, destinationGuides } from "../../content/destinations";
+
+test("a country with a full destination guide is never labelled Upcoming", () => {
+  const withGuide = destinationGuides.map((guide) => guide.id);
+  const upcomingWithGuide = countryGuides.filter((country) => withGuide.includes(country.id as never) && country.status === "upcoming");
+  expect(upcomingWithGuide.map((country) => country.id)).toEqual([]);
+  // The check has something to check: most destination guides have a country page.
+  expect(countryGuides.filter((country) => withGuide.includes(country.id as never)).length).toBeGreaterThanOrEqual(4);
+});
+
+test("country names read well inside a sentence", () => {
+  expect(countryInSentence("United States")).toBe("the United States");
+  expect(countryInSentence("United Kingdom")).toBe("the United Kingdom");
+  expect(countryInSentence("Netherlands")).toBe("the Netherlands");
+  expect(countryInSentence("Canada")).toBe("Canada");
+});
