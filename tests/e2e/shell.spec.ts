@@ -67,6 +67,21 @@ test.describe("on a 375 px wide phone", () => {
   });
 });
 
+test("the header is one row at 1024 and 1280 px, signed out and signed in", async ({ page }) => {
+  const headerHeights = async () => {
+    const heights: number[] = [];
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      heights.push((await page.locator("header").boundingBox())?.height ?? 0);
+    }
+    return heights;
+  };
+  await page.goto(app.url("/"));
+  for (const height of await headerHeights()) expect(height).toBeLessThan(80);
+  await signInAs(page, app.url("/login?redirectTo=/"), student);
+  for (const height of await headerHeights()) expect(height).toBeLessThan(80);
+});
+
 test("an unknown path shows the 404 page with a link home", async ({ page }) => {
   const response = await page.goto(app.url("/this/does/not/exist"));
   expect(response?.status()).toBe(404);

@@ -5,7 +5,7 @@ import { Logo } from "../ui/logo";
 import { destinationLinks, mainLinks } from "./navigation-links";
 
 const linkClass =
-  "block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-800";
+  "block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-800 xl:px-2";
 
 /** A navigation link: a plain anchor (client-side navigation is delegated, ADR 012), marked when it is the current page. */
 function NavAnchor({ to, pathname, children }: { to: string; pathname: string; children: string }) {
@@ -20,7 +20,7 @@ function NavAnchor({ to, pathname, children }: { to: string; pathname: string; c
 /**
  * The site navigation, rendered once for every width. It is a native <details> menu: on a
  * phone it opens and closes with mouse, touch and keyboard before any JavaScript loads; from
- * 1024 px it is always open and its "Menu" button is hidden (CSS where the browser can style
+ * 1280 px (where its links fit on one row) it is always open and its "Menu" button is hidden (CSS where the browser can style
  * a closed <details>, and JavaScript everywhere). Once JavaScript has loaded, menus also close
  * on navigation, on Escape and on a click elsewhere.
  */
@@ -31,12 +31,12 @@ export function SiteHeader({ showLogo, signedIn }: { showLogo: boolean; signedIn
     <header ref={headerRef} className="border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="relative mx-auto flex max-w-7xl items-center gap-2 px-4 py-3">
         {showLogo ? <Logo className="mr-4" /> : null}
-        <details className="site-menu ml-auto lg:ml-0 lg:flex-1" data-menu data-site-menu data-testid="mobile-menu">
-          <summary className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 lg:hidden">
+        <details className="site-menu ml-auto xl:ml-0 xl:flex-1" data-menu data-site-menu data-testid="mobile-menu">
+          <summary className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 xl:hidden">
             Menu <span className="sr-only">(open or close navigation)</span>
           </summary>
-          <div className="absolute inset-x-0 z-30 mt-3 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg lg:static lg:mt-0 lg:flex lg:items-center lg:border-0 lg:p-0 lg:shadow-none">
-            <ul className="grid gap-1 lg:flex lg:flex-1 lg:flex-wrap lg:items-center">
+          <div className="absolute inset-x-0 z-30 mt-3 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg xl:static xl:mt-0 xl:flex xl:items-center xl:border-0 xl:p-0 xl:shadow-none">
+            <ul className="grid gap-1 xl:flex xl:flex-1 xl:flex-wrap xl:items-center">
               <li>
                 <NavAnchor to="/" pathname={pathname}>
                   Home
@@ -44,10 +44,10 @@ export function SiteHeader({ showLogo, signedIn }: { showLogo: boolean; signedIn
               </li>
               <li className="relative">
                 <details className="group" data-menu>
-                  <summary className="block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+                  <summary className="block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 xl:px-2">
                     Study Destination <span aria-hidden="true">▾</span>
                   </summary>
-                  <ul className="grid gap-1 pl-3 lg:absolute lg:left-0 lg:z-20 lg:mt-1 lg:w-56 lg:rounded-md lg:border lg:border-slate-200 lg:bg-white lg:p-1 lg:shadow-lg">
+                  <ul className="grid gap-1 pl-3 xl:absolute xl:left-0 xl:z-20 xl:mt-1 xl:w-56 xl:rounded-md xl:border xl:border-slate-200 xl:bg-white xl:p-1 xl:shadow-lg">
                     {destinationLinks.map((link) => (
                       <li key={link.to}>
                         <NavAnchor to={link.to} pathname={pathname}>
@@ -71,7 +71,7 @@ export function SiteHeader({ showLogo, signedIn }: { showLogo: boolean; signedIn
                 </li>
               ))}
             </ul>
-            <div className="mt-3 flex items-center gap-2 border-t border-slate-100 pt-3 lg:mt-0 lg:ml-auto lg:border-0 lg:pt-0">
+            <div className="mt-3 flex items-center gap-2 border-t border-slate-100 pt-3 xl:mt-0 xl:ml-auto xl:border-0 xl:pt-0">
               <AccountLinks signedIn={signedIn} />
             </div>
           </div>
@@ -112,7 +112,7 @@ function AccountLinks({ signedIn }: { signedIn: boolean }) {
 }
 
 /** The width from which the site menu is a row of links that is always shown (Tailwind's lg). */
-const WIDE = "(min-width: 64rem)";
+const WIDE = "(min-width: 80rem)";
 
 function useCloseMenusOnNavigation() {
   const ref = useRef<HTMLElement>(null);
