@@ -93,6 +93,10 @@ test("Site Settings: a manager fixes a bad address before sending, sets the phon
   await page.getByLabel("Phone", { exact: true }).fill("+880 1811-223344");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByTestId("toast")).toContainText("2 settings saved");
+  // On a phone the toast leaves the header's Menu button free.
+  const toastBox = await page.getByTestId("toast").boundingBox();
+  const menuBox = await page.getByTestId("mobile-menu").locator(":scope > summary").boundingBox();
+  expect(toastBox && menuBox && toastBox.y >= menuBox.y + menuBox.height).toBe(true);
   await expect(page.getByLabel("Phone", { exact: true })).toHaveValue("+880 1811-223344");
 
   const visitor = await browser.newPage();

@@ -21,7 +21,8 @@ export function ToastMessage({ toast }: { toast: Toast | null }) {
   }, [toast]);
   if (!visible) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+    // At the foot of a phone's screen (the header's Menu button stays free), at the top from 40rem.
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:top-4 sm:bottom-auto">
       <div
         role={visible.type === "error" ? "alert" : "status"}
         data-testid="toast"
