@@ -3,6 +3,8 @@
 // (section 9); the rest are our own research and carry REVIEW notes where a
 // fee or rule changes often.
 
+import { type CostRow, countryCosts } from "./costs";
+
 export type CountryStatus = "launched" | "upcoming";
 
 export type CountryGuide = {
@@ -16,7 +18,7 @@ export type CountryGuide = {
   sponsorDocs: string[];
   /** Ordered steps. */
   process: string[];
-  costs: { item: string; amount: string }[];
+  costs: CostRow[];
   reminder: string;
   video?: { title: string; url: string };
 };
@@ -56,15 +58,7 @@ export const countryGuides: CountryGuide[] = [
       "Attend the interview with your passport, I-20, SEVIS receipt, academic papers and financial documents, and explain your study plan in your own words.",
       "Once the visa is approved, your passport is returned with the F-1 visa; you may enter the U.S. up to 30 days before the programme start date on your I-20.",
     ],
-    costs: [
-      { item: "University application fee (per university)", amount: "0–150 USD" },
-      // REVIEW: spec figure; the U.S. State Department's student (F-1) visa fee has been 185 USD since June 2023, and a separate "visa integrity fee" was legislated in 2025.
-      { item: "Embassy (visa application) fee", amount: "140 USD" },
-      // REVIEW: spec figure; the official SEVIS I-901 fee for F-1 students has been 350 USD since June 2019.
-      { item: "SEVIS I-901 fee", amount: "300 USD" },
-      { item: "Bank support (funds shown to the university and the embassy)", amount: "40,000–60,000 USD" },
-      { item: "Tuition per year", amount: "12,000–15,000 USD" },
-    ],
+    costs: countryCosts.usa,
     reminder:
       "Start at least 8 to 12 months before your intake. The I-20 alone takes 3 to 4 weeks after admission, and interview dates at the U.S. Embassy in Dhaka can fill up quickly in the summer season, so book as soon as your I-20 arrives.",
     video: {
@@ -215,14 +209,7 @@ export const countryGuides: CountryGuide[] = [
       "If approved, send your passport for the visa and receive the port of entry letter.",
       "Show the letter at the Canadian airport, where the officer issues your study permit.",
     ],
-    costs: [
-      // REVIEW: typical undergraduate range for international students; varies widely by programme.
-      { item: "Tuition per year", amount: "20,000–40,000 CAD" },
-      { item: "Study permit fee", amount: "150 CAD" },
-      { item: "Biometrics fee", amount: "85 CAD" },
-      // REVIEW: IRCC minimum living funds for one person outside Quebec from 1 September 2025; check the current figure.
-      { item: "Proof of funds for living costs (one person)", amount: "22,895 CAD" },
-    ],
+    costs: countryCosts.canada,
     reminder:
       "Study permit processing from Bangladesh can take several weeks to a few months, and PAL/TAL letters are limited, so apply to your institution early and lodge your permit application as soon as you have both letters.",
     video: {
@@ -347,18 +334,7 @@ export const countryGuides: CountryGuide[] = [
       "Give your fingerprints and photo at the visa application centre in Dhaka.",
       "Receive the decision (usually within three weeks), then travel and check your eVisa.",
     ],
-    costs: [
-      // REVIEW: typical international range; medicine and some London courses cost more.
-      { item: "Tuition per year", amount: "12,000–30,000 GBP" },
-      // REVIEW: Student visa fee from outside the UK since April 2025; check the current figure.
-      { item: "Student visa fee", amount: "524 GBP" },
-      // REVIEW: Immigration Health Surcharge rate for students since February 2024.
-      { item: "Immigration Health Surcharge", amount: "776 GBP per year" },
-      // REVIEW: UKVI maintenance amounts from January 2025, for up to 9 months.
-      { item: "Living costs to show (outside London)", amount: "1,136 GBP per month" },
-      // REVIEW: UKVI maintenance amounts from January 2025, for up to 9 months.
-      { item: "Living costs to show (London)", amount: "1,483 GBP per month" },
-    ],
+    costs: countryCosts.uk,
     reminder:
       "Money for the visa must sit in the bank for 28 full days before you apply. Deposit it early and do not withdraw any of it until your visa is granted.",
     video: {
@@ -398,16 +374,7 @@ export const countryGuides: CountryGuide[] = [
       "Complete the health examination and give biometrics if asked.",
       "Receive the visa grant and plan your arrival before your course starts.",
     ],
-    costs: [
-      // REVIEW: typical range for bachelor's and master's degrees.
-      { item: "Tuition per year", amount: "20,000–45,000 AUD" },
-      // REVIEW: Student visa base charge from 1 July 2025; check the current figure.
-      { item: "Student visa fee", amount: "2,000 AUD" },
-      // REVIEW: typical single-cover price; depends on insurer and duration.
-      { item: "OSHC (single cover)", amount: "about 500–700 AUD per year" },
-      // REVIEW: financial capacity living-cost figure from May 2024.
-      { item: "Living costs to show", amount: "29,710 AUD per year" },
-    ],
+    costs: countryCosts.australia,
     reminder:
       "The Genuine Student requirement is checked closely: write your answers in your own words and make sure your course fits your education and career plans.",
     video: {

@@ -2,6 +2,9 @@
 // /denmark-details, /australia-details, /canada-details). Fees and work rules
 // change often; figures we could not confirm carry REVIEW notes.
 
+import { type CostRow, countryCosts } from "./costs";
+import { findCountryGuide } from "./countries";
+
 export type DestinationId = "usa" | "uk" | "denmark" | "australia" | "canada";
 
 export type DestinationGuide = {
@@ -16,10 +19,20 @@ export type DestinationGuide = {
   benefitsByField: { field: string; text: string }[];
   requirements: string[];
   process: { title: string; text: string }[];
-  costs: { item: string; amount: string }[];
+  costs: CostRow[];
   /** 6–8 well-known universities; slug is the kebab-case name. */
   universities: { name: string; city: string; slug: string }[];
 };
+
+/**
+ * The papers and sponsor documents a country's own guide lists (/countries/{id}): a destination
+ * guide for the same country shows exactly these, so the two pages cannot disagree.
+ */
+function requirementsFromCountryGuide(id: string): string[] {
+  const guide = findCountryGuide(id);
+  if (!guide) throw new Error(`No country guide "${id}" for its destination guide`);
+  return [...guide.paperRequirements, ...guide.sponsorDocs];
+}
 
 export const destinationGuides: DestinationGuide[] = [
   {
@@ -73,15 +86,7 @@ export const destinationGuides: DestinationGuide[] = [
         text: "Many universities offer STEM-designated data science and analytics master's degrees with strong industry demand.",
       },
     ],
-    requirements: [
-      "Valid passport",
-      "SSC and HSC (or O and A Level) certificates and transcripts; bachelor's papers for graduate study",
-      "English test result: IELTS Academic (usually 6.5 or higher), TOEFL iBT or Duolingo English Test",
-      "SAT/ACT or GRE/GMAT where the programme requires it",
-      "Statement of purpose, CV and recommendation letters",
-      "Sponsor's bank statement and financial documents covering the cost on your I-20",
-      "Form I-20, SEVIS fee receipt and an F-1 visa",
-    ],
+    requirements: requirementsFromCountryGuide("usa"),
     process: [
       {
         title: "Shortlist universities",
@@ -108,17 +113,7 @@ export const destinationGuides: DestinationGuide[] = [
         text: "You may enter the U.S. up to 30 days before the programme start date on your I-20.",
       },
     ],
-    costs: [
-      { item: "University application fee (per university)", amount: "0–150 USD" },
-      // REVIEW: spec figure; the State Department's F-1 visa fee has been 185 USD since June 2023.
-      { item: "Embassy (visa application) fee", amount: "140 USD" },
-      // REVIEW: spec figure; the official SEVIS I-901 fee for F-1 students is 350 USD.
-      { item: "SEVIS I-901 fee", amount: "300 USD" },
-      { item: "Bank support", amount: "40,000–60,000 USD" },
-      { item: "Tuition per year", amount: "12,000–15,000 USD" },
-      // REVIEW: typical living costs; big cities cost more.
-      { item: "Living costs per year", amount: "10,000–18,000 USD" },
-    ],
+    costs: countryCosts.usa,
     universities: [
       { name: "Massachusetts Institute of Technology", city: "Cambridge", slug: "massachusetts-institute-of-technology" },
       { name: "Stanford University", city: "Stanford", slug: "stanford-university" },
@@ -181,15 +176,7 @@ export const destinationGuides: DestinationGuide[] = [
         text: "Programmes linked with the NHS and leading research institutes give practical experience in healthcare.",
       },
     ],
-    requirements: [
-      "Valid passport",
-      "SSC and HSC (or O and A Level) certificates and transcripts; bachelor's papers for master's",
-      "IELTS Academic, or IELTS for UKVI where a Secure English Language Test is required",
-      "Confirmation of Acceptance for Studies (CAS) from a licensed student sponsor",
-      "Bank statement showing tuition and living costs held for 28 consecutive days",
-      "Tuberculosis (TB) test certificate from a UK-approved clinic",
-      "ATAS certificate for some science and engineering postgraduate courses",
-    ],
+    requirements: requirementsFromCountryGuide("uk"),
     process: [
       {
         title: "Choose and apply",
@@ -216,18 +203,7 @@ export const destinationGuides: DestinationGuide[] = [
         text: "After approval, travel before your course starts and check your eVisa.",
       },
     ],
-    costs: [
-      // REVIEW: typical international range; medicine and some London courses cost more.
-      { item: "Tuition per year", amount: "12,000–30,000 GBP" },
-      // REVIEW: Student visa fee from outside the UK since April 2025.
-      { item: "Student visa fee", amount: "524 GBP" },
-      // REVIEW: student rate since February 2024.
-      { item: "Immigration Health Surcharge", amount: "776 GBP per year" },
-      // REVIEW: UKVI maintenance amounts from January 2025, for up to 9 months.
-      { item: "Living costs to show (outside London)", amount: "1,136 GBP per month" },
-      // REVIEW: UKVI maintenance amounts from January 2025, for up to 9 months.
-      { item: "Living costs to show (London)", amount: "1,483 GBP per month" },
-    ],
+    costs: countryCosts.uk,
     universities: [
       { name: "University of Oxford", city: "Oxford", slug: "university-of-oxford" },
       { name: "University of Cambridge", city: "Cambridge", slug: "university-of-cambridge" },
@@ -397,16 +373,7 @@ export const destinationGuides: DestinationGuide[] = [
         text: "World-class research in agriculture, water and climate, with direct relevance to Bangladesh.",
       },
     ],
-    requirements: [
-      "Valid passport",
-      "SSC and HSC certificates and transcripts; bachelor's papers for graduate study",
-      "IELTS Academic, PTE Academic or TOEFL iBT result",
-      "Confirmation of Enrolment (CoE) from a CRICOS-registered provider",
-      "Meeting the Genuine Student (GS) requirement",
-      "Overseas Student Health Cover (OSHC) for the whole visa period",
-      "Evidence of funds for tuition, living and travel costs",
-      "Health examination and biometrics when asked",
-    ],
+    requirements: requirementsFromCountryGuide("australia"),
     process: [
       {
         title: "Choose a course",
@@ -433,16 +400,7 @@ export const destinationGuides: DestinationGuide[] = [
         text: "After the visa is granted, arrive in time for orientation.",
       },
     ],
-    costs: [
-      // REVIEW: typical range for bachelor's and master's degrees.
-      { item: "Tuition per year", amount: "20,000–45,000 AUD" },
-      // REVIEW: base charge from 1 July 2025.
-      { item: "Student visa fee", amount: "2,000 AUD" },
-      // REVIEW: typical single-cover price.
-      { item: "OSHC (single cover)", amount: "about 500–700 AUD per year" },
-      // REVIEW: financial capacity figure from May 2024.
-      { item: "Living costs to show", amount: "29,710 AUD per year" },
-    ],
+    costs: countryCosts.australia,
     universities: [
       { name: "University of Melbourne", city: "Melbourne", slug: "university-of-melbourne" },
       { name: "University of Sydney", city: "Sydney", slug: "university-of-sydney" },
@@ -505,16 +463,7 @@ export const destinationGuides: DestinationGuide[] = [
         text: "Canada's energy, mining and environmental sectors support research and jobs in sustainability.",
       },
     ],
-    requirements: [
-      "Valid passport",
-      "SSC and HSC certificates and transcripts; bachelor's papers for graduate study",
-      "IELTS Academic result (or another accepted test)",
-      "Letter of acceptance from a designated learning institution (DLI)",
-      // REVIEW: confirm which students are exempt from the PAL/TAL requirement.
-      "Provincial or territorial attestation letter (PAL/TAL) for most new students",
-      "Proof of funds, for example a Guaranteed Investment Certificate (GIC) and bank statements",
-      "Biometrics and an immigration medical exam if asked",
-    ],
+    requirements: requirementsFromCountryGuide("canada"),
     process: [
       {
         title: "Choose a DLI and apply",
@@ -541,14 +490,7 @@ export const destinationGuides: DestinationGuide[] = [
         text: "The border officer issues your study permit when you land.",
       },
     ],
-    costs: [
-      // REVIEW: typical undergraduate range for international students.
-      { item: "Tuition per year", amount: "20,000–40,000 CAD" },
-      { item: "Study permit fee", amount: "150 CAD" },
-      { item: "Biometrics fee", amount: "85 CAD" },
-      // REVIEW: IRCC minimum for one person outside Quebec from 1 September 2025.
-      { item: "Proof of funds for living costs (GIC or bank)", amount: "22,895 CAD" },
-    ],
+    costs: countryCosts.canada,
     universities: [
       { name: "University of Toronto", city: "Toronto", slug: "university-of-toronto" },
       { name: "University of British Columbia", city: "Vancouver", slug: "university-of-british-columbia" },
@@ -560,11 +502,6 @@ export const destinationGuides: DestinationGuide[] = [
     ],
   },
 ];
-
-/** A country's name inside a sentence: "the United States", "the Netherlands", "Canada". */
-export function countryInSentence(country: string): string {
-  return /^(United |Netherlands$)/.test(country) ? `the ${country}` : country;
-}
 
 export function findDestinationGuide(id: string): DestinationGuide | undefined {
   return destinationGuides.find((guide) => guide.id === id);

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
-import { countryGuides } from "../../content/countries";
-import { countryInSentence, destinationGuides } from "../../content/destinations";
+import { countryGuides, findCountryGuide } from "../../content/countries";
+import { countryInSentence } from "../../content/country-names";
+import { destinationGuides, findDestinationGuide } from "../../content/destinations";
 
 test("a country with a full destination guide is never labelled Upcoming", () => {
   const withGuide = destinationGuides.map((guide) => guide.id);
@@ -15,4 +16,15 @@ test("country names read well inside a sentence", () => {
   expect(countryInSentence("United Kingdom")).toBe("the United Kingdom");
   expect(countryInSentence("Netherlands")).toBe("the Netherlands");
   expect(countryInSentence("Canada")).toBe("Canada");
+});
+
+test("a country's costs and papers come from one source on its country guide and its destination guide", () => {
+  for (const id of ["usa", "uk", "australia", "canada"]) {
+    const country = findCountryGuide(id);
+    const destination = findDestinationGuide(id);
+    expect(country?.costs, id).toBeDefined();
+    expect(country?.costs, id).toBe(destination?.costs);
+    expect(destination?.requirements, id).toEqual([...(country?.paperRequirements ?? []), ...(country?.sponsorDocs ?? [])]);
+  }
+  expect(findCountryGuide("usa")?.costs.some((row) => row.item === "Living costs per year")).toBe(true);
 });

@@ -5,7 +5,8 @@ import { ApplyOrBook, ContactBlock } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
-import { countryInSentence, findDestinationGuide } from "../../../content/destinations";
+import { countryInSentence } from "../../../content/country-names";
+import { findDestinationGuide } from "../../../content/destinations";
 import type { Route } from "./+types/destination-guide";
 
 /** Anonymous visitors share one rendering (server/html-cache.ts). */
