@@ -1,7 +1,7 @@
 /** Contact details and links shown across the public site (read on the server, passed as props). */
 export type SiteSettings = {
   contactEmail: string;
-  /** "" until staff set one: then no phone is shown anywhere. */
+  /** "" until staff set one; while it is "", no page shows a phone number. */
   contactPhone: string;
   city: string;
   country: string;

@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import { countryGuides, findCountryGuide } from "../../content/countries";
 import { countryInSentence } from "../../content/country-names";
 import { destinationGuides, findDestinationGuide } from "../../content/destinations";
+import { currentFaqEntries, faqEntries } from "../../content/faq";
 
 test("a country with a full destination guide is never labelled Upcoming", () => {
   const withGuide = destinationGuides.map((guide) => guide.id);
@@ -27,4 +28,16 @@ test("a country's costs and papers come from one source on its country guide and
     expect(destination?.requirements, id).toEqual([...(country?.paperRequirements ?? []), ...(country?.sponsorDocs ?? [])]);
   }
   expect(findCountryGuide("usa")?.costs.some((row) => row.item === "Living costs per year")).toBe(true);
+});
+
+test("an FAQ answer about a feature that does not work yet says it is on its way, and gives the real answer once it works", () => {
+  const none = { universities: false, applications: false, booking: false, networking: false };
+  const today = currentFaqEntries(none);
+  expect(today).toHaveLength(faqEntries.length);
+  const answer = (entries: typeof today, id: string) => entries.find((entry) => entry.id === id)?.answer ?? "";
+  for (const id of ["book-consultant", "networking", "document-privacy"]) expect(answer(today, id), id).toMatch(/on (its|their) way/);
+  expect(answer(today, "book-consultant")).not.toContain("choose an open time slot");
+  const all = currentFaqEntries({ universities: true, applications: true, booking: true, networking: true });
+  expect(answer(all, "book-consultant")).toContain("choose an open time slot");
+  expect(answer(all, "networking")).toContain("networking directory");
 });

@@ -44,7 +44,7 @@ const defaults: Record<SiteSettingKey, string | undefined> = {
 
 export type SettingValues = Record<SiteSettingKey, string | undefined>;
 
-export function isSiteSettingKey(key: string): key is SiteSettingKey {
+function isSiteSettingKey(key: string): key is SiteSettingKey {
   return (siteSettingKeys as readonly string[]).includes(key);
 }
 

@@ -2,6 +2,7 @@ import { requireUser } from "~/.server/auth/session";
 import { dashboardOverview } from "~/.server/users/overview";
 import { Page } from "~/components/layout/page";
 import { menuFor } from "~/lib/dashboard-menu";
+import { type Feature, featureAvailable } from "~/lib/features";
 import { roles } from "~/lib/roles";
 import type { Route } from "./+types/home";
 
@@ -26,11 +27,21 @@ const roleCounts = {
   admin: "Admins",
 } as const;
 
-const studentSteps = [
-  { to: "/find-university", label: "Find a university", text: "Compare universities by country, tuition and IELTS score." },
-  { to: "/book-appointment", label: "Book a consultant", text: "Talk to someone who has done it before you." },
-  { to: "/apply", label: "Apply", text: "Send your application and documents in one place." },
-  { to: "/networking", label: "Meet people abroad", text: "Reach students and workers already in your destination." },
+const studentSteps: { to: string; label: string; text: string; feature: Feature }[] = [
+  {
+    to: "/find-university",
+    label: "Find a university",
+    text: "Compare universities by country, tuition and IELTS score.",
+    feature: "universities",
+  },
+  { to: "/book-appointment", label: "Book a consultant", text: "Talk to someone who has done it before you.", feature: "booking" },
+  { to: "/apply", label: "Apply", text: "Send your application and documents in one place.", feature: "applications" },
+  {
+    to: "/networking",
+    label: "Meet people abroad",
+    text: "Reach students and workers already in your destination.",
+    feature: "networking",
+  },
 ];
 
 export default function DashboardHomePage({ loaderData }: Route.ComponentProps) {
@@ -82,9 +93,17 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
             <ul className="grid gap-3 sm:grid-cols-2">
               {studentSteps.map((step) => (
                 <li key={step.to} className="rounded-lg border border-slate-200 p-4">
-                  <a href={step.to} className="font-semibold text-brand-700 underline">
-                    {step.label}
-                  </a>
+                  {featureAvailable[step.feature] ? (
+                    <a href={step.to} className="font-semibold text-brand-700 underline">
+                      {step.label}
+                    </a>
+                  ) : (
+                    // Not a link until the feature answers: a card promises nothing it cannot do.
+                    <p className="font-semibold text-slate-800">
+                      {step.label}{" "}
+                      <span className="ml-1 rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Coming soon</span>
+                    </p>
+                  )}
                   <p className="mt-1 text-sm text-slate-700">{step.text}</p>
                 </li>
               ))}

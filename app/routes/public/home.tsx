@@ -6,10 +6,11 @@ import { JsonLd } from "~/components/public/json-ld";
 import { Section } from "~/components/public/section";
 import { LinkButton } from "~/components/ui/button";
 import { bookFreeClassHref } from "~/lib/book-free-class";
+import { featureAvailable } from "~/lib/features";
 import { sharedPage } from "~/lib/page-cache";
 import { appUrlFrom, pageMeta } from "~/lib/seo";
 import { countryGuides } from "../../../content/countries";
-import { faqEntries } from "../../../content/faq";
+import { currentFaqEntries } from "../../../content/faq";
 import { ieltsOverview } from "../../../content/ielts";
 import { howItWorksSteps, services } from "../../../content/services";
 import type { Route } from "./+types/home";
@@ -18,6 +19,9 @@ import type { Route } from "./+types/home";
 export const headers = sharedPage();
 
 const TOP_COUNTRY_COUNT = 6;
+
+/** The FAQ as it can be answered today (an answer about a feature still on its way says so). */
+const faq = currentFaqEntries(featureAvailable);
 
 /**
  * Only the country cards come from the loader (the guides behind them are too large for the
@@ -34,7 +38,6 @@ export function loader() {
 
 export default function HomePage({ loaderData, matches }: Route.ComponentProps) {
   const { topCountries } = loaderData;
-  const faq = faqEntries;
   const ielts = ieltsOverview;
   const settings = useSiteSettings();
   const appUrl = appUrlFrom(matches);

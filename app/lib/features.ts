@@ -1,0 +1,13 @@
+/**
+ * Which of the product's main features answer today. Texts that would promise one (the FAQ, the
+ * dashboard's next steps) look here, so none of them sends people to a page that only says "not
+ * available yet"; the issue that builds a feature turns its flag on.
+ */
+export const featureAvailable = {
+  universities: false,
+  applications: false,
+  booking: false,
+  networking: false,
+} as const satisfies Record<string, boolean>;
+
+export type Feature = keyof typeof featureAvailable;
