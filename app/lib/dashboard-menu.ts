@@ -1,3 +1,4 @@
+import { type Feature, featureAvailable } from "./features";
 import { hasRole, type Role } from "./roles";
 
 /** Who may open each role-restricted dashboard page (spec §2, Dashboard shell; admin counts as manager). */
@@ -13,24 +14,34 @@ export const pageRoles = {
   siteSettings: ["manager"],
 } as const satisfies Record<string, readonly Role[]>;
 
-type MenuItem = { to: string; label: string; roles: readonly Role[] | "everyone" };
+type MenuItem = { to: string; label: string; roles: readonly Role[] | "everyone"; feature?: Feature };
+
+/** A menu entry as the shell shows it; `soon` marks a page whose feature does not answer yet. */
+export type MenuEntry = { to: string; label: string; soon: boolean };
 
 /** The side menu: the same role lists the pages enforce, so the two cannot disagree. */
 const menu: MenuItem[] = [
   { to: "/dashboard", label: "Overview", roles: "everyone" },
   { to: "/dashboard/profile", label: "Profile", roles: "everyone" },
-  { to: "/dashboard/applications", label: "Applications", roles: pageRoles.applications },
-  { to: "/dashboard/my-appointments", label: "My Appointments", roles: pageRoles.myAppointments },
-  { to: "/dashboard/appointment-time", label: "Appointment Time", roles: pageRoles.appointmentTime },
+  { to: "/dashboard/applications", label: "Applications", roles: pageRoles.applications, feature: "applications" },
+  { to: "/dashboard/my-appointments", label: "My Appointments", roles: pageRoles.myAppointments, feature: "booking" },
+  { to: "/dashboard/appointment-time", label: "Appointment Time", roles: pageRoles.appointmentTime, feature: "booking" },
   { to: "/dashboard/messages", label: "Messages", roles: pageRoles.messages },
   { to: "/dashboard/user-management", label: "User Management", roles: pageRoles.userManagement },
-  { to: "/dashboard/add-university", label: "Add University", roles: pageRoles.addUniversity },
-  { to: "/dashboard/add-new-consultant", label: "Add Consultant", roles: pageRoles.addConsultant },
-  { to: "/dashboard/add-new-networking-member", label: "Add Networking Member", roles: pageRoles.networkingMembers },
-  { to: "/dashboard/manage-networking-member", label: "Manage Networking Members", roles: pageRoles.networkingMembers },
+  { to: "/dashboard/add-university", label: "Add University", roles: pageRoles.addUniversity, feature: "universities" },
+  { to: "/dashboard/add-new-consultant", label: "Add Consultant", roles: pageRoles.addConsultant, feature: "booking" },
+  { to: "/dashboard/add-new-networking-member", label: "Add Networking Member", roles: pageRoles.networkingMembers, feature: "networking" },
+  {
+    to: "/dashboard/manage-networking-member",
+    label: "Manage Networking Members",
+    roles: pageRoles.networkingMembers,
+    feature: "networking",
+  },
   { to: "/dashboard/settings", label: "Site Settings", roles: pageRoles.siteSettings },
 ];
 
-export function menuFor(role: Role): { to: string; label: string }[] {
-  return menu.filter((item) => item.roles === "everyone" || hasRole(role, item.roles)).map(({ to, label }) => ({ to, label }));
+export function menuFor(role: Role): MenuEntry[] {
+  return menu
+    .filter((item) => item.roles === "everyone" || hasRole(role, item.roles))
+    .map(({ to, label, feature }) => ({ to, label, soon: feature !== undefined && !featureAvailable[feature] }));
 }

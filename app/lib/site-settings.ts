@@ -5,7 +5,7 @@ export type SiteSettings = {
   contactPhone: string;
   city: string;
   country: string;
-  /** External scheduling page behind "Book a Call"; the button is hidden when unset. */
+  /** External scheduling page behind "Book a Call"; when unset the button leads to our own booking or the contact form (app/lib/next-steps.ts). */
   bookingUrl: string | undefined;
   social: { facebook?: string; instagram?: string; linkedin?: string; youtube?: string };
 };

@@ -1,3 +1,5 @@
+import { type Feature, featureAvailable } from "~/lib/features";
+
 /** The public navigation, in the order the spec gives it. */
 export const destinationLinks = [
   { to: "/usa-details", label: "USA" },
@@ -7,12 +9,15 @@ export const destinationLinks = [
   { to: "/canada-details", label: "Canada" },
 ] as const;
 
-export const mainLinks = [
-  { to: "/find-university", label: "Find University" },
+const allMainLinks: { to: string; label: string; feature?: Feature }[] = [
+  { to: "/find-university", label: "Find University", feature: "universities" },
   { to: "/skills", label: "Skills" },
-  { to: "/networking", label: "Networking" },
-  { to: "/apply", label: "Apply" },
-  { to: "/book-appointment", label: "Book Appointment" },
+  { to: "/networking", label: "Networking", feature: "networking" },
+  { to: "/apply", label: "Apply", feature: "applications" },
+  { to: "/book-appointment", label: "Book Appointment", feature: "booking" },
   { to: "/ielts-details", label: "IELTS" },
   { to: "/contact", label: "Contact" },
-] as const;
+];
+
+/** The main links whose pages answer today: a feature's link appears when the feature does. */
+export const mainLinks = allMainLinks.filter((link) => !link.feature || featureAvailable[link.feature]);

@@ -1,8 +1,25 @@
+import type { ButtonVariant } from "~/components/ui/button";
+import { guideSteps, type NextStep, talkToUs } from "~/lib/next-steps";
 import { type SiteSettings, telHref } from "~/lib/site-settings";
 import { LinkButton } from "../ui/button";
 
-/** The shared call to action under every guide: apply, or talk to us first. */
+/** A call to action as a button; an external one says it opens a new tab. */
+export function NextStepButton({ step, variant }: { step: NextStep; variant?: ButtonVariant }) {
+  return step.external ? (
+    <LinkButton href={step.href} target="_blank" rel="noopener noreferrer" variant={variant}>
+      {step.label}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </LinkButton>
+  ) : (
+    <LinkButton href={step.href} variant={variant}>
+      {step.label}
+    </LinkButton>
+  );
+}
+
+/** The shared call to action under every guide: apply when applying answers, or talk to us first. */
 export function ApplyOrBook({ bookingUrl }: { bookingUrl: string | undefined }) {
+  const steps = [...guideSteps().filter((step) => step.href === "/apply"), talkToUs(bookingUrl)];
   return (
     <section aria-labelledby="next-step-title" className="bg-brand-800 text-white">
       <div className="mx-auto max-w-7xl px-4 py-12">
@@ -10,21 +27,12 @@ export function ApplyOrBook({ bookingUrl }: { bookingUrl: string | undefined }) 
           Ready for the next step?
         </h2>
         <p className="mt-2 max-w-2xl text-brand-50">
-          Apply with your documents, or book a call with a consultant who will check your plan before you pay any fees.
+          Talk to a consultant who will check your plan before you pay any fees, then apply with your documents.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <LinkButton href="/apply" variant="secondary">
-            Apply Now
-          </LinkButton>
-          {bookingUrl ? (
-            <LinkButton href={bookingUrl} target="_blank" rel="noopener noreferrer" variant="secondary">
-              Book a Call<span className="sr-only"> (opens in a new tab)</span>
-            </LinkButton>
-          ) : (
-            <LinkButton href="/book-appointment" variant="secondary">
-              Book Appointment
-            </LinkButton>
-          )}
+          {steps.map((step) => (
+            <NextStepButton key={step.href} step={step} variant="inverse" />
+          ))}
         </div>
       </div>
     </section>

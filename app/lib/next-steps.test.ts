@@ -1,0 +1,45 @@
+import { expect, test } from "vitest";
+import { menuFor } from "./dashboard-menu";
+import { featureAvailable } from "./features";
+import { guideSteps, talkToUs } from "./next-steps";
+
+const none = { universities: false, applications: false, booking: false, networking: false };
+const all = { universities: true, applications: true, booking: true, networking: true };
+
+test("talking to us: the external scheduling page when set, our booking page once it answers, else the contact form", () => {
+  expect(talkToUs("https://cal.example/onward", none)).toEqual({
+    href: "https://cal.example/onward",
+    label: "Book a Call",
+    external: true,
+  });
+  expect(talkToUs(undefined, { ...none, booking: true })).toEqual({
+    href: "/book-appointment",
+    label: "Book Appointment",
+    external: false,
+  });
+  expect(talkToUs(undefined, none)).toEqual({ href: "/contact", label: "Talk to Us", external: false });
+});
+
+test("a guide offers applying and the finder only when those features answer", () => {
+  expect(guideSteps(none)).toEqual([]);
+  expect(guideSteps(all).map((step) => step.href)).toEqual(["/apply", "/find-university"]);
+  expect(guideSteps({ ...none, universities: true }).map((step) => step.label)).toEqual(["Find a university"]);
+});
+
+test("the dashboard menu marks the pages of features that do not answer yet, and only those", () => {
+  const manager = menuFor("manager");
+  const soon = manager.filter((item) => item.soon).map((item) => item.to);
+  const featurePages = {
+    "/dashboard/applications": featureAvailable.applications,
+    "/dashboard/add-university": featureAvailable.universities,
+    "/dashboard/add-new-consultant": featureAvailable.booking,
+    "/dashboard/add-new-networking-member": featureAvailable.networking,
+    "/dashboard/manage-networking-member": featureAvailable.networking,
+  };
+  expect(soon).toEqual(
+    Object.entries(featurePages)
+      .filter(([, available]) => !available)
+      .map(([to]) => to),
+  );
+  expect(manager.find((item) => item.to === "/dashboard/messages")?.soon).toBe(false);
+});
