@@ -18,3 +18,12 @@ test("no route module imports the database: routes call domain functions (DESIGN
   );
   expect(offenders.map((file) => path.relative(projectRoot, file))).toEqual([]);
 });
+
+test("icons come one by one through the icon set, never from lucide-react's index (which loads every icon)", () => {
+  const offenders = sourceFiles(path.join(projectRoot, "app")).filter((file) =>
+    /from\s+["']lucide-react(\/icons)?["']/.test(readFileSync(file, "utf8").replace(/import type [^;]+;/g, "")),
+  );
+  expect(offenders.map((file) => path.relative(projectRoot, file))).toEqual([]);
+  const iconSet = readFileSync(path.join(projectRoot, "app/components/ui/icons.tsx"), "utf8");
+  expect(iconSet).toMatch(/from "lucide-react\/icons\/[a-z-]+"/);
+});
