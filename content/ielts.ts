@@ -24,6 +24,8 @@ export type IeltsMentor = {
   university: string;
   score: string;
   bio: string;
+  /** A photo under public/, when the mentor has given one; their initials stand in until then. */
+  photo?: string;
 };
 
 export const ieltsOverview: IeltsOverview = {

@@ -8,6 +8,8 @@ export type Service = {
 
 export type HowItWorksStep = {
   label: string;
+  /** The step's picture: public/images/illustrations/{illustration}.svg (a service's is its id). */
+  illustration: string;
   title: string;
   text: string;
 };
@@ -38,16 +40,19 @@ export const services: Service[] = [
 export const howItWorksSteps: HowItWorksStep[] = [
   {
     label: "Step 01",
+    illustration: "consult",
     title: "Consult",
     text: "Book a free consultation and tell us about your studies, goals and budget.",
   },
   {
     label: "Step 02",
+    illustration: "match-destination",
     title: "Match Destination",
     text: "We match you with the countries, universities and scholarships that fit you best.",
   },
   {
     label: "Step 03",
+    illustration: "meet-your-dream",
     title: "Meet Your Dream",
     text: "We guide your application and visa until you are ready to fly.",
   },

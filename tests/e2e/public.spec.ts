@@ -1,6 +1,17 @@
 import { expect, test } from "@playwright/test";
+import { featureAvailable } from "~/lib/features";
 import { setUpApp } from "./app";
 import { publicPages } from "./public-pages";
+
+/** Pages that still only say "not available yet": no public page may send anyone there. */
+const unavailablePages = Object.entries({
+  "/find-university": featureAvailable.universities,
+  "/apply": featureAvailable.applications,
+  "/book-appointment": featureAvailable.booking,
+  "/networking": featureAvailable.networking,
+})
+  .filter(([, available]) => !available)
+  .map(([path]) => path);
 
 const app = setUpApp();
 
@@ -18,7 +29,24 @@ test("every public page answers 200 with one h1, its own title and a canonical l
     await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /.{50,}/);
     await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute("href", new RegExp(`${path === "/" ? "/" : path}$`));
     await expect(page.locator('meta[property="og:title"]'), path).toHaveAttribute("content", title);
+    for (const unavailable of unavailablePages)
+      await expect(page.locator(`a[href="${unavailable}"]`), `${path} links to ${unavailable}`).toHaveCount(0);
   }
+});
+
+test("the home page's hero fills a laptop's width: the headline on the left, the illustration on the right", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(app.url("/"));
+  const headline = await page.getByRole("heading", { level: 1 }).boundingBox();
+  const illustration = page.locator('img[src="/images/illustrations/hero.svg"]');
+  await expect(illustration).toBeVisible();
+  expect(await illustration.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  const picture = await illustration.boundingBox();
+  expect(headline && picture).toBeTruthy();
+  if (!headline || !picture) return;
+  expect(headline.x + headline.width).toBeLessThanOrEqual(picture.x);
+  expect(picture.x + picture.width).toBeGreaterThan(1100);
+  expect(picture.y).toBeLessThan(400);
 });
 
 test("the home page FAQ has 11 entries that open and close", async ({ page }) => {
@@ -75,8 +103,9 @@ test("/countries/finland shows the seven Finland sponsor documents and the spec'
     "Relationship Affidavit",
   ]);
   await expect(page.getByRole("cell", { name: "8,000–15,000 EUR" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Apply Now" })).toHaveAttribute("href", "/apply");
-  await expect(page.getByRole("link", { name: "Find a university" })).toHaveAttribute("href", "/find-university");
+  // Applying and the finder are not open yet: the guide offers a conversation instead of a dead end.
+  await expect(page.getByRole("main").getByRole("link", { name: "Talk to Us" })).toHaveAttribute("href", "/contact");
+  for (const path of ["/apply", "/find-university", "/book-appointment"]) await expect(page.locator(`a[href="${path}"]`)).toHaveCount(0);
 });
 
 test("an unknown country answers 404 with the not-found page", async ({ page }) => {

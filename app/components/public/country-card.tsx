@@ -1,3 +1,6 @@
+import { Badge } from "../ui/badge";
+import { Card } from "../ui/card";
+
 export type CountrySummary = {
   id: string;
   title: string;
@@ -21,26 +24,22 @@ export function CountryCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <img
-        src={country.image.src}
-        alt={country.image.alt}
-        width={320}
-        height={200}
-        loading={lazy ? "lazy" : undefined}
-        decoding="async"
-        className="aspect-[8/5] w-full border-b border-slate-200 bg-slate-50 object-contain p-4"
-      />
+    <Card className="flex h-full flex-col overflow-hidden">
+      <div className="country-pattern border-b border-slate-200 bg-brand-50 p-4 sm:p-5">
+        <img
+          src={country.image.src}
+          alt={country.image.alt}
+          width={320}
+          height={200}
+          loading={lazy ? "lazy" : undefined}
+          decoding="async"
+          className="mx-auto aspect-[8/5] w-full max-w-40 rounded-md bg-white object-contain p-2 shadow-card sm:max-w-56"
+        />
+      </div>
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-center justify-between gap-2">
           <Heading className="text-lg font-semibold text-slate-900">{country.title}</Heading>
-          <span
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-              country.status === "launched" ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"
-            }`}
-          >
-            {countryStatusLabel[country.status]}
-          </span>
+          <Badge tone={country.status === "launched" ? "success" : "warning"}>{countryStatusLabel[country.status]}</Badge>
         </div>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-700">{country.summary}</p>
         <a
@@ -50,6 +49,6 @@ export function CountryCard({
           Read the {country.title} guide
         </a>
       </div>
-    </article>
+    </Card>
   );
 }

@@ -16,7 +16,7 @@ export function Section({
 }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={tone === "tinted" ? "bg-brand-50" : undefined}>
-      <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:py-section">
         <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {title}
         </h2>

@@ -10,7 +10,7 @@ test("a student's next steps name the features still on their way without linkin
     role: "student" as const,
     emailVerified: true,
     twoFactorEnabled: false,
-    links: [{ to: "/dashboard/profile", label: "Profile" }],
+    links: [{ to: "/dashboard/profile", label: "Profile", soon: false }],
     overview: { usersByRole: null, openMessages: null },
   };
   const Stub = createRoutesStub([{ id: "home", path: "/dashboard", Component: DashboardHomePage as never, loader: () => loaderData }]);

@@ -1,6 +1,9 @@
 import { requireUser } from "~/.server/auth/session";
 import { dashboardOverview } from "~/.server/users/overview";
+import { menuIcon } from "~/components/dashboard/menu-icons";
 import { Page } from "~/components/layout/page";
+import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icons";
 import { menuFor } from "~/lib/dashboard-menu";
 import { type Feature, featureAvailable } from "~/lib/features";
 import { roles } from "~/lib/roles";
@@ -14,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: user.role,
     emailVerified: user.emailVerified,
     twoFactorEnabled: user.twoFactorEnabled,
-    links: menuFor(user.role).filter((item) => item.to !== "/dashboard"),
+    links: menuFor(user.role).filter((item) => item.to !== "/dashboard" && !item.soon),
     overview,
   };
 }
@@ -100,8 +103,7 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
                   ) : (
                     // Not a link until the feature answers: a card promises nothing it cannot do.
                     <p className="font-semibold text-slate-800">
-                      {step.label}{" "}
-                      <span className="ml-1 rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Coming soon</span>
+                      {step.label} <Badge className="ml-1">Coming soon</Badge>
                     </p>
                   )}
                   <p className="mt-1 text-sm text-slate-700">{step.text}</p>
@@ -117,7 +119,11 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
             <ul className="flex flex-wrap gap-3">
               {links.map((link) => (
                 <li key={link.to}>
-                  <a href={link.to} className="inline-block rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-brand-50">
+                  <a
+                    href={link.to}
+                    className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-brand-50"
+                  >
+                    <Icon name={menuIcon(link.to)} className="text-brand-700" />
                     {link.label}
                   </a>
                 </li>

@@ -1,7 +1,12 @@
 import { data } from "react-router";
+import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CostTable } from "~/components/public/cost-table";
 import { countryStatusLabel } from "~/components/public/country-card";
-import { LinkButton } from "~/components/ui/button";
+import { DocumentList } from "~/components/public/document-list";
+import { NextStepButton } from "~/components/public/guide-blocks";
+import { Badge } from "~/components/ui/badge";
+import { IconTile } from "~/components/ui/icons";
+import { guideSteps, talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { findCountryGuide } from "../../../content/countries";
@@ -18,18 +23,23 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export default function CountryPage({ loaderData }: Route.ComponentProps) {
   const { guide } = loaderData;
+  const settings = useSiteSettings();
   return (
     <article className="mx-auto max-w-5xl px-4 py-10">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-        <img
-          src={guide.image.src}
-          alt={guide.image.alt}
-          width={320}
-          height={200}
-          className="aspect-[8/5] w-full max-w-xs rounded-lg border border-slate-200 bg-slate-50 object-contain p-4"
-        />
+        <div className="country-pattern w-full max-w-xs shrink-0 rounded-card border border-slate-200 bg-brand-50 p-5">
+          <img
+            src={guide.image.src}
+            alt={guide.image.alt}
+            width={320}
+            height={200}
+            className="aspect-[8/5] w-full rounded-md bg-white object-contain p-2 shadow-card"
+          />
+        </div>
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Country guide · {countryStatusLabel[guide.status]}</p>
+          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-brand-700">
+            Country guide <Badge tone={guide.status === "launched" ? "success" : "warning"}>{countryStatusLabel[guide.status]}</Badge>
+          </p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{guide.title}</h1>
           <p className="mt-3 text-lg text-slate-700">{guide.summary}</p>
         </div>
@@ -37,25 +47,19 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-10 grid gap-8 md:grid-cols-2">
         <section aria-labelledby="papers-title">
-          <h2 id="papers-title" className="text-xl font-bold text-slate-900">
+          <h2 id="papers-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
+            <IconTile name="document" />
             Paper requirements
           </h2>
-          <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
-            {guide.paperRequirements.map((paper) => (
-              <li key={paper}>{paper}</li>
-            ))}
-          </ul>
+          <DocumentList documents={guide.paperRequirements} />
         </section>
         <section aria-labelledby="sponsor-title">
-          <h2 id="sponsor-title" className="text-xl font-bold text-slate-900">
+          <h2 id="sponsor-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
+            <IconTile name="landmark" />
             Sponsor documents
           </h2>
           {guide.sponsorDocs.length > 0 ? (
-            <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700" data-testid="sponsor-documents">
-              {guide.sponsorDocs.map((doc) => (
-                <li key={doc}>{doc}</li>
-              ))}
-            </ul>
+            <DocumentList documents={guide.sponsorDocs} testId="sponsor-documents" />
           ) : (
             <p className="mt-3 text-slate-700">Not Needed</p>
           )}
@@ -63,7 +67,8 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section aria-labelledby="process-title" className="mt-10">
-        <h2 id="process-title" className="text-xl font-bold text-slate-900">
+        <h2 id="process-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
+          <IconTile name="process" />
           Process
         </h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
@@ -74,7 +79,8 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="costs-title" className="mt-10">
-        <h2 id="costs-title" className="text-xl font-bold text-slate-900">
+        <h2 id="costs-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
+          <IconTile name="costs" />
           Costs
         </h2>
         <CostTable place={guide.title} costs={guide.costs} className="mt-3" />
@@ -97,10 +103,9 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <div className="mt-10 flex flex-wrap gap-3">
-        <LinkButton href="/apply">Apply Now</LinkButton>
-        <LinkButton href="/find-university" variant="secondary">
-          Find a university
-        </LinkButton>
+        {[...guideSteps(), talkToUs(settings.bookingUrl)].map((step, index) => (
+          <NextStepButton key={step.href} step={step} variant={index === 0 ? "primary" : "secondary"} />
+        ))}
       </div>
     </article>
   );

@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CostTable } from "~/components/public/cost-table";
+import { DocumentList } from "~/components/public/document-list";
 import { ApplyOrBook, ContactBlock } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
+import { IconTile } from "~/components/ui/icons";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { countryInSentence } from "../../../content/country-names";
@@ -56,11 +58,7 @@ export default function DestinationGuidePage({ loaderData }: Route.ComponentProp
       </Section>
 
       <Section id="requirements" title="Requirements">
-        <ul className="list-disc space-y-1 pl-5 text-slate-700">
-          {guide.requirements.map((requirement) => (
-            <li key={requirement}>{requirement}</li>
-          ))}
-        </ul>
+        <DocumentList documents={guide.requirements} />
       </Section>
 
       <Section id="process" title="Process" tone="tinted">
@@ -82,9 +80,12 @@ export default function DestinationGuidePage({ loaderData }: Route.ComponentProp
       <Section id="universities" title="Renowned universities" tone="tinted">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {guide.universities.map((university) => (
-            <li key={university.slug} className="rounded-lg bg-white p-4 shadow-sm">
-              <p className="font-semibold text-slate-900">{university.name}</p>
-              <p className="text-sm text-slate-600">{university.city}</p>
+            <li key={university.slug} className="flex gap-3 rounded-card bg-white p-4 shadow-card">
+              <IconTile name="university" />
+              <div>
+                <p className="font-semibold text-slate-900">{university.name}</p>
+                <p className="text-sm text-slate-600">{university.city}</p>
+              </div>
             </li>
           ))}
         </ul>

@@ -1,12 +1,15 @@
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CountryCard } from "~/components/public/country-card";
 import { FaqList } from "~/components/public/faq-list";
-import { ApplyOrBook } from "~/components/public/guide-blocks";
+import { ApplyOrBook, NextStepButton } from "~/components/public/guide-blocks";
 import { JsonLd } from "~/components/public/json-ld";
 import { Section } from "~/components/public/section";
 import { LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { type IconName, IconTile } from "~/components/ui/icons";
 import { bookFreeClassHref } from "~/lib/book-free-class";
 import { featureAvailable } from "~/lib/features";
+import { talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
 import { appUrlFrom, pageMeta } from "~/lib/seo";
 import { countryGuides } from "../../../content/countries";
@@ -19,6 +22,21 @@ import type { Route } from "./+types/home";
 export const headers = sharedPage();
 
 const TOP_COUNTRY_COUNT = 6;
+
+/** The two promises under the hero. */
+const promises: { icon: IconName; title: string; text: string; link?: { href: string; label: string } }[] = [
+  {
+    icon: "shield",
+    title: "One year of support, or your money back",
+    text: "We support you for a full year. If you do not secure a visa, we refund you, provided you follow the process with us.",
+    link: { href: "/about#guarantee", label: "Conditions" },
+  },
+  {
+    icon: "savings",
+    title: "Costs reduced by up to 60%",
+    text: "Affordable universities, scholarships and fee waivers, and no unnecessary agents or repeated applications.",
+  },
+];
 
 /** The FAQ as it can be answered today (an answer about a feature still on its way says so). */
 const faq = currentFaqEntries(featureAvailable);
@@ -44,51 +62,74 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
   return (
     <>
       <JsonLd data={structuredData({ appUrl, settings, faq })} />
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
-          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Move Student To Their Dream Country</h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-700">
-            Onward guides students from Bangladesh through studying overseas: choosing a course and university, preparing documents, and
-            securing the visa.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            {settings.bookingUrl ? (
-              <LinkButton href={settings.bookingUrl} target="_blank" rel="noopener noreferrer">
-                Book a Call<span className="sr-only"> (opens in a new tab)</span>
+      <section className="overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,34rem)] lg:gap-12">
+          <div>
+            <h1 className="text-display font-bold tracking-tight text-slate-900 sm:text-display-lg">Move Student To Their Dream Country</h1>
+            <p className="mt-6 max-w-2xl text-lg text-slate-700">
+              Onward guides students from Bangladesh through studying overseas: choosing a course and university, preparing documents, and
+              securing the visa.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <NextStepButton step={talkToUs(settings.bookingUrl)} />
+              <LinkButton href="/countries" variant="secondary">
+                View All Countries
               </LinkButton>
-            ) : (
-              <LinkButton href="/book-appointment">Book a Call</LinkButton>
-            )}
-            <LinkButton href="/countries" variant="secondary">
-              View All Countries
-            </LinkButton>
-          </div>
-          <div className="mt-10 grid max-w-4xl gap-4 sm:grid-cols-2">
-            <div className="rounded-lg border border-brand-100 bg-white p-5 shadow-sm">
-              <h2 className="text-lg font-semibold text-slate-900">One year of support, or your money back</h2>
-              <p className="mt-2 text-slate-700">
-                We support you for a full year. If you do not secure a visa, we refund you, provided you follow the process with us.{" "}
-                <a href="/about#guarantee" className="font-semibold text-brand-700 underline">
-                  Conditions
-                </a>
-              </p>
-            </div>
-            <div className="rounded-lg border border-brand-100 bg-white p-5 shadow-sm">
-              <h2 className="text-lg font-semibold text-slate-900">Costs reduced by up to 60%</h2>
-              <p className="mt-2 text-slate-700">
-                Affordable universities, scholarships and fee waivers, and no unnecessary agents or repeated applications.
-              </p>
             </div>
           </div>
+          <img
+            src="/images/illustrations/hero.svg"
+            alt=""
+            width={600}
+            height={460}
+            decoding="async"
+            className="mx-auto w-full max-w-md lg:max-w-none"
+          />
+          <ul className="grid gap-4 sm:grid-cols-2 lg:col-span-2">
+            {promises.map((promise) => (
+              <li key={promise.title}>
+                <Card className="flex h-full gap-4 p-5">
+                  <IconTile name={promise.icon} tone={promise.icon === "shield" ? "brand" : "accent"} />
+                  <div>
+                    <h2 className="text-lg font-semibold text-slate-900">{promise.title}</h2>
+                    <p className="mt-1 text-slate-700">
+                      {promise.text}
+                      {promise.link ? (
+                        <>
+                          {" "}
+                          <a href={promise.link.href} className="font-semibold text-brand-700 underline">
+                            {promise.link.label}
+                          </a>
+                        </>
+                      ) : null}
+                    </p>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
         </div>
       </section>
 
       <Section id="services" title="Our services" intro="Everything you need between today and your first class abroad.">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {services.map((service) => (
-            <li key={service.id} className="rounded-lg border border-slate-200 p-5">
-              <h3 className="text-lg font-semibold text-slate-900">{service.title}</h3>
-              <p className="mt-2 text-slate-700">{service.text}</p>
+            <li key={service.id}>
+              <Card className="flex h-full gap-4 p-5 sm:block">
+                <img
+                  src={`/images/illustrations/${service.id}.svg`}
+                  alt=""
+                  width={96}
+                  height={80}
+                  loading="lazy"
+                  decoding="async"
+                  className="w-18 shrink-0 sm:w-24"
+                />
+                <div>
+                  <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{service.title}</h3>
+                  <p className="mt-2 text-slate-700">{service.text}</p>
+                </div>
+              </Card>
             </li>
           ))}
         </ul>
@@ -115,10 +156,23 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
       <Section id="how-it-works" title="How it works">
         <ol className="grid gap-4 sm:grid-cols-3">
           {howItWorksSteps.map((step) => (
-            <li key={step.label} className="rounded-lg border border-slate-200 p-5">
-              <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{step.label}</p>
-              <h3 className="mt-1 text-lg font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-slate-700">{step.text}</p>
+            <li key={step.label}>
+              <Card className="flex h-full gap-4 p-5 sm:block">
+                <img
+                  src={`/images/illustrations/${step.illustration}.svg`}
+                  alt=""
+                  width={96}
+                  height={80}
+                  loading="lazy"
+                  decoding="async"
+                  className="w-18 shrink-0 sm:w-24"
+                />
+                <div>
+                  <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 sm:mt-4">{step.label}</p>
+                  <h3 className="mt-1 text-lg font-semibold text-slate-900">{step.title}</h3>
+                  <p className="mt-2 text-slate-700">{step.text}</p>
+                </div>
+              </Card>
             </li>
           ))}
         </ol>

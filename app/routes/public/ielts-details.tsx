@@ -3,7 +3,9 @@ import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { ContactForm } from "~/components/public/contact-form";
 import { ContactBlock } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
+import { Avatar } from "~/components/ui/avatar";
 import { LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { sharedPage } from "~/lib/page-cache";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
@@ -104,11 +106,18 @@ export default function IeltsDetailsPage({ loaderData, actionData }: Route.Compo
       <Section id="mentors" title="Our Mentors">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {mentors.map((mentor) => (
-            <li key={mentor.name} className="rounded-lg border border-slate-200 p-5">
-              <h3 className="font-semibold text-slate-900">{mentor.name}</h3>
-              <p className="text-sm text-slate-600">{mentor.university}</p>
-              <p className="mt-1 text-sm font-semibold text-brand-700">IELTS band {mentor.score}</p>
-              <p className="mt-2 text-slate-700">{mentor.bio}</p>
+            <li key={mentor.name}>
+              <Card className="h-full p-5">
+                <div className="flex items-center gap-3">
+                  <Avatar name={mentor.name} src={mentor.photo} />
+                  <div>
+                    <h3 className="font-semibold text-slate-900">{mentor.name}</h3>
+                    <p className="text-sm text-slate-600">{mentor.university}</p>
+                  </div>
+                </div>
+                <p className="mt-1 text-sm font-semibold text-brand-700">IELTS band {mentor.score}</p>
+                <p className="mt-2 text-slate-700">{mentor.bio}</p>
+              </Card>
             </li>
           ))}
         </ul>
