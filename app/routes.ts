@@ -32,6 +32,7 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("photos/:userId/:file", "routes/api/photo.ts"),
   route("dev/mail", "routes/dev/mail.tsx"),
+  route("dev/design", "routes/dev/design.tsx"),
 
   route("apply", "routes/apply.tsx"),
   route("networking", "routes/networking.tsx"),

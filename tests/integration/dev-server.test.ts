@@ -64,6 +64,11 @@ describe.runIf(databaseKind() === "pglite")("npm run dev", () => {
     expect(dashboard.status).toBe(200);
     expect(await dashboard.text()).toContain(student.name);
 
+    // The design system's example page exists in development only (guards.test.ts: 404 elsewhere).
+    const design = await fetch(`${url}/dev/design`);
+    expect(design.status).toBe(200);
+    expect(await design.text()).toContain("Design system");
+
     // Vite's hot-reload socket answers on the same HTTP server.
     const upgraded = await new Promise<number | undefined>((resolve, reject) => {
       const request = http.request(`${url}/`, {

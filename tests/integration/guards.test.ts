@@ -21,6 +21,7 @@ import * as networkingMember from "~/routes/dashboard/networking-member";
 import * as profile from "~/routes/dashboard/profile";
 import * as siteSettings from "~/routes/dashboard/settings";
 import * as userManagement from "~/routes/dashboard/user-management";
+import * as devDesign from "~/routes/dev/design";
 import * as devMail from "~/routes/dev/mail";
 import * as networking from "~/routes/networking";
 import { context, createUser, outcome, request, type TestUser } from "../support/accounts";
@@ -147,9 +148,9 @@ describe("refusals", () => {
     expect((await load(people.manager as TestUser)).status).toBe(200);
   });
 
-  test("the development mailbox does not exist outside development", async () => {
-    const result = await outcome(() => devMail.loader());
-    expect(result.status).toBe(404);
+  test("the development mailbox and the design page do not exist outside development", async () => {
+    expect((await outcome(() => devMail.loader())).status).toBe(404);
+    expect((await outcome(async () => devDesign.loader())).status).toBe(404);
   });
 
   test("are recorded in the audit log", async () => {

@@ -1,0 +1,76 @@
+// `npm run screenshots`: the pages people see first, as a phone (375 px) and a laptop (1280 px)
+// show them, from the production build (run `npm run build` first), into docs/screenshots/.
+// /dashboard is taken signed in as a student created for the run. SCREENSHOT_PATHS=/a,/b and
+// SCREENSHOT_DIR choose other pages and another folder (for looking at a page while building it).
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { root, startProductionServer } from "./lib/production-server.mjs";
+
+const paths = (process.env.SCREENSHOT_PATHS || "/,/countries/usa,/dashboard").split(",");
+const outDir = path.resolve(root, process.env.SCREENSHOT_DIR || "docs/screenshots");
+const widths = [375, 1280];
+const student = { email: "screenshot.student@onward.test", password: "screenshot student pass", name: "Nusrat Jahan" };
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-screenshots-"));
+// Before the server starts: the embedded database has one owner at a time.
+execFileSync(
+  process.execPath,
+  [
+    "--import",
+    "tsx",
+    "scripts/create-user.ts",
+    "--email",
+    student.email,
+    "--password",
+    student.password,
+    "--name",
+    student.name,
+    "--role",
+    "student",
+  ],
+  { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" }, stdio: "inherit" },
+);
+const server = await startProductionServer({ dataDir });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+mkdirSync(outDir, { recursive: true });
+try {
+  for (const width of widths) {
+    const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 800 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    for (const pagePath of paths) {
+      if (pagePath.startsWith("/dashboard") && !(await context.cookies()).some((cookie) => cookie.name.startsWith("onward."))) {
+        await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(pagePath)}`);
+        await page.getByLabel("Email", { exact: true }).fill(student.email);
+        await page.getByLabel("Password").fill(student.password);
+        await page.getByRole("button", { name: "Log in" }).click();
+        await page.waitForURL((url) => url.pathname === pagePath);
+      } else {
+        await page.goto(`${server.url}${pagePath}`);
+      }
+      // Scroll through the page so lazy images load, then wait until every image has.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        window.scrollTo(0, 0);
+        await Promise.all([...document.images].map((image) => image.decode().catch(() => {})));
+        await document.fonts.ready;
+      });
+      const name = pagePath === "/" ? "home" : pagePath.slice(1).replaceAll("/", "-");
+      const file = path.join(outDir, `${name}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(path.relative(root, file));
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
