@@ -2,7 +2,8 @@
 // show them, from the production build (run `npm run build` first), into docs/screenshots/.
 // /dashboard is taken signed in as a student created for the run. SCREENSHOT_PATHS=/a,/b and
 // SCREENSHOT_DIR choose other pages and another folder (for looking at a page while building it).
-import { execFileSync } from "node:child_process";
+// With pngquant installed the files are quantised to a third of their size.
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -66,6 +67,8 @@ try {
       const name = pagePath === "/" ? "home" : pagePath.slice(1).replaceAll("/", "-");
       const file = path.join(outDir, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
+      // A third of the size with pngquant (apt-get install -y pngquant), when it is installed.
+      spawnSync("pngquant", ["--quality", "70-90", "--speed", "3", "--force", "--skip-if-larger", "--output", file, file]);
       console.log(path.relative(root, file));
     }
     await context.close();

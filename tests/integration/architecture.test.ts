@@ -19,11 +19,12 @@ test("no route module imports the database: routes call domain functions (DESIGN
   expect(offenders.map((file) => path.relative(projectRoot, file))).toEqual([]);
 });
 
-test("icons come one by one through the icon set, never from lucide-react's index (which loads every icon)", () => {
+test("icons are Lucide's data drawn by our Icon: no module loads an icon runtime", () => {
   const offenders = sourceFiles(path.join(projectRoot, "app")).filter((file) =>
-    /from\s+["']lucide-react(\/icons)?["']/.test(readFileSync(file, "utf8").replace(/import type [^;]+;/g, "")),
+    /from\s+["'](lucide-react|lucide-static)/.test(readFileSync(file, "utf8")),
   );
   expect(offenders.map((file) => path.relative(projectRoot, file))).toEqual([]);
-  const iconSet = readFileSync(path.join(projectRoot, "app/components/ui/icons.tsx"), "utf8");
-  expect(iconSet).toMatch(/from "lucide-react\/icons\/[a-z-]+"/);
+  const packageJson = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8"));
+  expect(packageJson.dependencies.lucide).toBeDefined();
+  expect(packageJson.dependencies["lucide-react"]).toBeUndefined();
 });

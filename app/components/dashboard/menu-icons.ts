@@ -1,21 +1,34 @@
-import type { IconName } from "../ui/icons";
+import {
+  ClipboardList as ApplicationsIcon,
+  CalendarClock as AppointmentsIcon,
+  CalendarCheck as BookingIcon,
+  LayoutDashboard as DashboardIcon,
+  type IconNode,
+  Inbox as InboxIcon,
+  UserPlus as NewPersonIcon,
+  Users as PeopleIcon,
+  UserRound as ProfileIcon,
+  Settings as SettingsIcon,
+  University as UniversityIcon,
+  UserCog as UserManagementIcon,
+} from "lucide";
 
 /** Each menu page's icon (the menu itself comes from the loader: app/lib/dashboard-menu.ts). */
-const menuIcons: Record<string, IconName> = {
-  "/dashboard": "dashboard",
-  "/dashboard/profile": "profile",
-  "/dashboard/applications": "applications",
-  "/dashboard/my-appointments": "appointments",
-  "/dashboard/appointment-time": "booking",
-  "/dashboard/messages": "inbox",
-  "/dashboard/user-management": "userManagement",
-  "/dashboard/add-university": "university",
-  "/dashboard/add-new-consultant": "userAdd",
-  "/dashboard/add-new-networking-member": "userAdd",
-  "/dashboard/manage-networking-member": "users",
-  "/dashboard/settings": "settings",
+const menuIcons: Record<string, IconNode> = {
+  "/dashboard": DashboardIcon,
+  "/dashboard/profile": ProfileIcon,
+  "/dashboard/applications": ApplicationsIcon,
+  "/dashboard/my-appointments": AppointmentsIcon,
+  "/dashboard/appointment-time": BookingIcon,
+  "/dashboard/messages": InboxIcon,
+  "/dashboard/user-management": UserManagementIcon,
+  "/dashboard/add-university": UniversityIcon,
+  "/dashboard/add-new-consultant": NewPersonIcon,
+  "/dashboard/add-new-networking-member": NewPersonIcon,
+  "/dashboard/manage-networking-member": PeopleIcon,
+  "/dashboard/settings": SettingsIcon,
 };
 
-export function menuIcon(to: string): IconName {
-  return menuIcons[to] ?? "dashboard";
+export function menuIcon(to: string): IconNode {
+  return menuIcons[to] ?? DashboardIcon;
 }

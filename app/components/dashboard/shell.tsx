@@ -31,7 +31,7 @@ export function DashboardShell({ menu, name, role, children }: DashboardShellPro
                       aria-current={current ? "page" : undefined}
                       className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${current ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-brand-50"}`}
                     >
-                      <Icon name={menuIcon(item.to)} className="size-4" />
+                      <Icon icon={menuIcon(item.to)} className="size-4" />
                       {item.label}
                       {item.soon ? (
                         <Badge className="ml-auto">

@@ -1,71 +1,53 @@
 /**
- * The icon set: single Lucide icons imported by path, so the server loads and the browser ships
- * only these (the package's index would pull in all of its icons). Add an icon here before using it.
+ * Icons: Lucide's icons as data (an icon is a list of SVG elements), drawn by `Icon`. Import the
+ * icon where it is drawn, named for what it stands for (`import { Wallet as CostsIcon } from
+ * "lucide"`): each page's bundle then holds only its own icons and no icon runtime, and the server
+ * build bundles just the icons in use (vite.config.ts). docs/design.md lists them.
  */
-import type { LucideIcon } from "lucide-react";
-import BadgeCheck from "lucide-react/icons/badge-check";
-import BookOpen from "lucide-react/icons/book-open";
-import CalendarCheck from "lucide-react/icons/calendar-check";
-import CalendarClock from "lucide-react/icons/calendar-clock";
-import ClipboardList from "lucide-react/icons/clipboard-list";
-import Compass from "lucide-react/icons/compass";
-import FileText from "lucide-react/icons/file-text";
-import GraduationCap from "lucide-react/icons/graduation-cap";
-import Inbox from "lucide-react/icons/inbox";
-import Landmark from "lucide-react/icons/landmark";
-import LayoutDashboard from "lucide-react/icons/layout-dashboard";
-import ListChecks from "lucide-react/icons/list-checks";
-import MapPinned from "lucide-react/icons/map-pinned";
-import MessagesSquare from "lucide-react/icons/messages-square";
-import PiggyBank from "lucide-react/icons/piggy-bank";
-import PlaneTakeoff from "lucide-react/icons/plane-takeoff";
-import Settings from "lucide-react/icons/settings";
-import ShieldCheck from "lucide-react/icons/shield-check";
-import University from "lucide-react/icons/university";
-import UserCog from "lucide-react/icons/user-cog";
-import UserPlus from "lucide-react/icons/user-plus";
-import UserRound from "lucide-react/icons/user-round";
-import Users from "lucide-react/icons/users";
-import Wallet from "lucide-react/icons/wallet";
+import type { IconNode } from "lucide";
+import { createElement } from "react";
 import { cn } from "~/lib/cn";
 
-export const icons = {
-  applications: ClipboardList,
-  appointments: CalendarClock,
-  book: BookOpen,
-  booking: CalendarCheck,
-  check: BadgeCheck,
-  compass: Compass,
-  costs: Wallet,
-  dashboard: LayoutDashboard,
-  document: FileText,
-  graduate: GraduationCap,
-  inbox: Inbox,
-  landmark: Landmark,
-  mapPin: MapPinned,
-  messages: MessagesSquare,
-  plane: PlaneTakeoff,
-  process: ListChecks,
-  profile: UserRound,
-  savings: PiggyBank,
-  settings: Settings,
-  shield: ShieldCheck,
-  university: University,
-  userAdd: UserPlus,
-  userManagement: UserCog,
-  users: Users,
-} as const satisfies Record<string, LucideIcon>;
+export type { IconNode };
 
-export type IconName = keyof typeof icons;
+/** Lucide writes attributes as SVG does ("stroke-width"); React wants them camel-cased. Done once per icon. */
+const reactNodes = new WeakMap<IconNode, [string, Record<string, string | number | undefined>][]>();
+function toReact(icon: IconNode) {
+  let nodes = reactNodes.get(icon);
+  if (!nodes) {
+    nodes = icon.map(([tag, attributes]) => [
+      tag,
+      Object.fromEntries(
+        Object.entries(attributes).map(([name, value]) => [name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value]),
+      ),
+    ]);
+    reactNodes.set(icon, nodes);
+  }
+  return nodes;
+}
 
 /** A decorative icon (hidden from screen readers: the text beside it says the same). */
-export function Icon({ name, className }: { name: IconName; className?: string }) {
-  const Glyph = icons[name];
-  return <Glyph aria-hidden="true" focusable="false" className={cn("size-5 shrink-0", className)} strokeWidth={2} />;
+export function Icon({ icon, className }: { icon: IconNode; className?: string }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={cn("size-5 shrink-0", className)}
+    >
+      {toReact(icon).map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
+    </svg>
+  );
 }
 
 /** An icon on a tinted tile, for a card's or a section's title. */
-export function IconTile({ name, tone = "brand", className }: { name: IconName; tone?: "brand" | "accent"; className?: string }) {
+export function IconTile({ icon, tone = "brand", className }: { icon: IconNode; tone?: "brand" | "accent"; className?: string }) {
   return (
     <span
       className={cn(
@@ -74,7 +56,7 @@ export function IconTile({ name, tone = "brand", className }: { name: IconName; 
         className,
       )}
     >
-      <Icon name={name} />
+      <Icon icon={icon} />
     </span>
   );
 }

@@ -19,4 +19,6 @@ test("a student's next steps name the features still on their way without linkin
   for (const label of ["Find a university", "Book a consultant", "Apply", "Meet people abroad"]) expect(html).toContain(label);
   expect(html.match(/Coming soon/g)).toHaveLength(4);
   for (const path of ["/find-university", "/book-appointment", "/apply", "/networking"]) expect(html).not.toContain(`href="${path}"`);
+  // What answers today is linked.
+  for (const path of ["/countries", "/contact"]) expect(html).toContain(`href="${path}"`);
 });

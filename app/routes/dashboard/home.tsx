@@ -1,9 +1,17 @@
+import {
+  ClipboardList as ApplicationsIcon,
+  CalendarCheck as BookingIcon,
+  MessagesSquare as ConversationIcon,
+  MapPinned as GuideIcon,
+  Users as PeopleIcon,
+  University as UniversityIcon,
+} from "lucide";
 import { requireUser } from "~/.server/auth/session";
 import { dashboardOverview } from "~/.server/users/overview";
 import { menuIcon } from "~/components/dashboard/menu-icons";
 import { Page } from "~/components/layout/page";
 import { Badge } from "~/components/ui/badge";
-import { Icon } from "~/components/ui/icons";
+import { Icon, type IconNode, IconTile } from "~/components/ui/icons";
 import { menuFor } from "~/lib/dashboard-menu";
 import { type Feature, featureAvailable } from "~/lib/features";
 import { roles } from "~/lib/roles";
@@ -30,19 +38,36 @@ const roleCounts = {
   admin: "Admins",
 } as const;
 
-const studentSteps: { to: string; label: string; text: string; feature: Feature }[] = [
+/** A student's next steps: what answers today first, then the features on their way (marked until they answer). */
+const studentSteps: { to: string; label: string; text: string; icon: IconNode; feature?: Feature }[] = [
+  { to: "/countries", label: "Read a country guide", text: "Papers, costs and the visa process, country by country.", icon: GuideIcon },
+  { to: "/contact", label: "Ask us anything", text: "A counsellor answers by e-mail or calls you back.", icon: ConversationIcon },
   {
     to: "/find-university",
     label: "Find a university",
     text: "Compare universities by country, tuition and IELTS score.",
+    icon: UniversityIcon,
     feature: "universities",
   },
-  { to: "/book-appointment", label: "Book a consultant", text: "Talk to someone who has done it before you.", feature: "booking" },
-  { to: "/apply", label: "Apply", text: "Send your application and documents in one place.", feature: "applications" },
+  {
+    to: "/book-appointment",
+    label: "Book a consultant",
+    text: "Talk to someone who has done it before you.",
+    icon: BookingIcon,
+    feature: "booking",
+  },
+  {
+    to: "/apply",
+    label: "Apply",
+    text: "Send your application and documents in one place.",
+    icon: ApplicationsIcon,
+    feature: "applications",
+  },
   {
     to: "/networking",
     label: "Meet people abroad",
     text: "Reach students and workers already in your destination.",
+    icon: PeopleIcon,
     feature: "networking",
   },
 ];
@@ -95,18 +120,21 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
             </h2>
             <ul className="grid gap-3 sm:grid-cols-2">
               {studentSteps.map((step) => (
-                <li key={step.to} className="rounded-lg border border-slate-200 p-4">
-                  {featureAvailable[step.feature] ? (
-                    <a href={step.to} className="font-semibold text-brand-700 underline">
-                      {step.label}
-                    </a>
-                  ) : (
-                    // Not a link until the feature answers: a card promises nothing it cannot do.
-                    <p className="font-semibold text-slate-800">
-                      {step.label} <Badge className="ml-1">Coming soon</Badge>
-                    </p>
-                  )}
-                  <p className="mt-1 text-sm text-slate-700">{step.text}</p>
+                <li key={step.to} className="flex gap-3 rounded-card border border-slate-200 p-4">
+                  <IconTile icon={step.icon} tone={step.feature && !featureAvailable[step.feature] ? "accent" : "brand"} />
+                  <div>
+                    {!step.feature || featureAvailable[step.feature] ? (
+                      <a href={step.to} className="font-semibold text-brand-700 underline">
+                        {step.label}
+                      </a>
+                    ) : (
+                      // Not a link until the feature answers: a card promises nothing it cannot do.
+                      <p className="font-semibold text-slate-800">
+                        {step.label} <Badge className="ml-1">Coming soon</Badge>
+                      </p>
+                    )}
+                    <p className="mt-1 text-sm text-slate-700">{step.text}</p>
+                  </div>
                 </li>
               ))}
             </ul>
@@ -123,7 +151,7 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
                     href={link.to}
                     className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-brand-50"
                   >
-                    <Icon name={menuIcon(link.to)} className="text-brand-700" />
+                    <Icon icon={menuIcon(link.to)} className="text-brand-700" />
                     {link.label}
                   </a>
                 </li>

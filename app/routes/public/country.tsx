@@ -1,3 +1,4 @@
+import { Wallet as CostsIcon, FileText as DocumentIcon, ListChecks as ProcessIcon, Landmark as SponsorIcon } from "lucide";
 import { data } from "react-router";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CostTable } from "~/components/public/cost-table";
@@ -48,14 +49,14 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-10 grid gap-8 md:grid-cols-2">
         <section aria-labelledby="papers-title">
           <h2 id="papers-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
-            <IconTile name="document" />
+            <IconTile icon={DocumentIcon} />
             Paper requirements
           </h2>
           <DocumentList documents={guide.paperRequirements} />
         </section>
         <section aria-labelledby="sponsor-title">
           <h2 id="sponsor-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
-            <IconTile name="landmark" />
+            <IconTile icon={SponsorIcon} />
             Sponsor documents
           </h2>
           {guide.sponsorDocs.length > 0 ? (
@@ -68,7 +69,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="process-title" className="mt-10">
         <h2 id="process-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
-          <IconTile name="process" />
+          <IconTile icon={ProcessIcon} />
           Process
         </h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
@@ -80,7 +81,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="costs-title" className="mt-10">
         <h2 id="costs-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
-          <IconTile name="costs" />
+          <IconTile icon={CostsIcon} />
           Costs
         </h2>
         <CostTable place={guide.title} costs={guide.costs} className="mt-3" />

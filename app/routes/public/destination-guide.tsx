@@ -1,3 +1,4 @@
+import { University as UniversityIcon } from "lucide";
 import { data } from "react-router";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CostTable } from "~/components/public/cost-table";
@@ -81,7 +82,7 @@ export default function DestinationGuidePage({ loaderData }: Route.ComponentProp
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {guide.universities.map((university) => (
             <li key={university.slug} className="flex gap-3 rounded-card bg-white p-4 shadow-card">
-              <IconTile name="university" />
+              <IconTile icon={UniversityIcon} />
               <div>
                 <p className="font-semibold text-slate-900">{university.name}</p>
                 <p className="text-sm text-slate-600">{university.city}</p>

@@ -1,3 +1,4 @@
+import { ShieldCheck as GuaranteeIcon, PiggyBank as SavingsIcon } from "lucide";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CountryCard } from "~/components/public/country-card";
 import { FaqList } from "~/components/public/faq-list";
@@ -6,7 +7,7 @@ import { JsonLd } from "~/components/public/json-ld";
 import { Section } from "~/components/public/section";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { type IconName, IconTile } from "~/components/ui/icons";
+import { type IconNode, IconTile } from "~/components/ui/icons";
 import { bookFreeClassHref } from "~/lib/book-free-class";
 import { featureAvailable } from "~/lib/features";
 import { talkToUs } from "~/lib/next-steps";
@@ -24,15 +25,17 @@ export const headers = sharedPage();
 const TOP_COUNTRY_COUNT = 6;
 
 /** The two promises under the hero. */
-const promises: { icon: IconName; title: string; text: string; link?: { href: string; label: string } }[] = [
+const promises: { icon: IconNode; tone: "brand" | "accent"; title: string; text: string; link?: { href: string; label: string } }[] = [
   {
-    icon: "shield",
+    icon: GuaranteeIcon,
+    tone: "brand",
     title: "One year of support, or your money back",
     text: "We support you for a full year. If you do not secure a visa, we refund you, provided you follow the process with us.",
     link: { href: "/about#guarantee", label: "Conditions" },
   },
   {
-    icon: "savings",
+    icon: SavingsIcon,
+    tone: "accent",
     title: "Costs reduced by up to 60%",
     text: "Affordable universities, scholarships and fee waivers, and no unnecessary agents or repeated applications.",
   },
@@ -89,7 +92,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
             {promises.map((promise) => (
               <li key={promise.title}>
                 <Card className="flex h-full gap-4 p-5">
-                  <IconTile name={promise.icon} tone={promise.icon === "shield" ? "brand" : "accent"} />
+                  <IconTile icon={promise.icon} tone={promise.tone} />
                   <div>
                     <h2 className="text-lg font-semibold text-slate-900">{promise.title}</h2>
                     <p className="mt-1 text-slate-700">
