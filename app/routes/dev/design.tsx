@@ -37,11 +37,53 @@ export function loader() {
   return null;
 }
 
-const steps = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950] as const;
+/** Whole class names, so Tailwind generates every swatch (it only emits the tokens pages use). */
 const scales = [
-  { name: "brand", steps },
-  { name: "accent", steps: steps.filter((step) => step <= 700) },
-  { name: "slate", steps },
+  {
+    name: "brand",
+    swatches: [
+      "bg-brand-50",
+      "bg-brand-100",
+      "bg-brand-200",
+      "bg-brand-300",
+      "bg-brand-400",
+      "bg-brand-500",
+      "bg-brand-600",
+      "bg-brand-700",
+      "bg-brand-800",
+      "bg-brand-900",
+      "bg-brand-950",
+    ],
+  },
+  {
+    name: "accent",
+    swatches: [
+      "bg-accent-50",
+      "bg-accent-100",
+      "bg-accent-200",
+      "bg-accent-300",
+      "bg-accent-400",
+      "bg-accent-500",
+      "bg-accent-600",
+      "bg-accent-700",
+    ],
+  },
+  {
+    name: "slate",
+    swatches: [
+      "bg-slate-50",
+      "bg-slate-100",
+      "bg-slate-200",
+      "bg-slate-300",
+      "bg-slate-400",
+      "bg-slate-500",
+      "bg-slate-600",
+      "bg-slate-700",
+      "bg-slate-800",
+      "bg-slate-900",
+      "bg-slate-950",
+    ],
+  },
 ];
 const buttonVariants: ButtonVariant[] = ["primary", "secondary", "neutral", "outline", "inverse"];
 const badgeTones: BadgeTone[] = ["success", "warning", "brand", "neutral"];
@@ -95,13 +137,10 @@ export default function DesignPage() {
             <div key={scale.name}>
               <p className="font-semibold">{scale.name}</p>
               <ul className="mt-2 flex flex-wrap gap-2">
-                {scale.steps.map((step) => (
-                  <li key={step} className="w-16 text-center text-xs">
-                    <span
-                      className="block h-10 rounded-md border border-slate-200"
-                      style={{ background: `var(--color-${scale.name}-${step})` }}
-                    />
-                    {step}
+                {scale.swatches.map((swatch) => (
+                  <li key={swatch} className="w-16 text-center text-xs">
+                    <span className={`block h-10 rounded-md border border-slate-200 ${swatch}`} />
+                    {swatch.split("-").at(-1)}
                   </li>
                 ))}
               </ul>
