@@ -16,7 +16,7 @@ import { getConfig } from "~/.server/config";
 import { getSiteSettings } from "~/.server/settings/site-settings";
 import { takeToast } from "~/.server/toast";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { useClientNavigation } from "./components/layout/client-navigation";
 import { ErrorPage, errorPageTitle } from "./components/layout/error-page";
 import { PendingIndicator } from "./components/layout/pending-indicator";
@@ -40,7 +40,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+/**
+ * The stylesheet first in the head, ahead of the two dozen module preloads: on a slow connection the
+ * browser has only six connections, and the first paint waits for the stylesheet, not for the scripts.
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

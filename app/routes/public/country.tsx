@@ -34,6 +34,8 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
             alt={guide.image.alt}
             width={320}
             height={200}
+            // The first thing a phone shows: fetched with the page, not after the stylesheet.
+            fetchPriority="high"
             className="aspect-[8/5] w-full rounded-md bg-white object-contain p-2 shadow-card"
           />
         </div>

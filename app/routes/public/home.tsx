@@ -85,7 +85,8 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
             alt=""
             width={600}
             height={460}
-            decoding="async"
+            // Often the largest thing on the first screen: fetched with the page.
+            fetchPriority="high"
             className="mx-auto w-full max-w-md lg:max-w-none"
           />
           <ul className="grid gap-4 sm:grid-cols-2 lg:col-span-2">
