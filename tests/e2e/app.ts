@@ -9,7 +9,7 @@ export type SeedUser = { email: string; password: string; name: string; role: Ro
 type AppOptions = {
   /** Extra environment, computed when the app starts (after other beforeAll hooks, e.g. an SMTP server). */
   env?: () => Record<string, string>;
-  /** Verified accounts made with `npm run create-user` before the server starts. */
+  /** Verified accounts made before the server starts (as `npm run create-user` makes them). */
   users?: SeedUser[];
 };
 
@@ -23,7 +23,7 @@ async function startApp(options: AppOptions): Promise<ServerProcess> {
   const template = process.env.ONWARD_E2E_TEMPLATE;
   if (!template) throw new Error("The e2e global setup did not run");
   const dataDir = await copyDataDir(template);
-  for (const user of options.users ?? []) createUser(dataDir, user);
+  if (options.users?.length) seedAccounts(dataDir, options.users);
   return startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", ...options.env?.() });
 }
 
@@ -42,7 +42,7 @@ function appAt(server: ServerProcess): App {
 export function setUpApp(options: AppOptions = {}) {
   let server: ServerProcess | undefined;
   test.beforeAll(async () => {
-    // Seeding runs create-user once per account before the server starts: slow on a busy two-core machine.
+    // Seeding and starting the server take several seconds each on a busy two-core machine.
     test.setTimeout(APP_START_TIMEOUT_MS);
     server = await startApp(options);
   });
@@ -82,28 +82,24 @@ export function testWithAppPerWorker(options: AppOptions = {}) {
   });
 }
 
-function createUser(dataDir: string, user: SeedUser) {
+/** Makes the app's accounts in one process, before its server owns the database. */
+function seedAccounts(dataDir: string, users: SeedUser[]) {
   const result = spawnSync(
     process.execPath,
-    [
-      path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"),
-      "scripts/create-user.ts",
-      "--email",
-      user.email,
-      "--password",
-      user.password,
-      "--name",
-      user.name,
-      "--role",
-      user.role,
-    ],
+    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), "tests/support/seed-accounts.ts"],
     {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATA_DIR: dataDir,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        ONWARD_SEED_ACCOUNTS: JSON.stringify(users),
+      },
       encoding: "utf8",
     },
   );
-  if (result.status !== 0) throw new Error(`create-user failed: ${result.stdout}${result.stderr}`);
+  if (result.status !== 0) throw new Error(`seeding accounts failed: ${result.stdout}${result.stderr}`);
 }
 
 /** Signs in through the login form and waits until the app has taken the person where they were going. */
