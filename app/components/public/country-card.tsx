@@ -1,3 +1,4 @@
+import { cn } from "~/lib/cn";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
 
@@ -10,6 +11,36 @@ export type CountrySummary = {
 };
 
 export const countryStatusLabel = { launched: "Launched", upcoming: "Upcoming" } as const;
+
+/** A country's flag framed in white on the dotted-route pattern (public/images/patterns/routes.svg). */
+export function FlagOnPattern({
+  image,
+  loading,
+  fetchPriority,
+  className,
+  imageClassName,
+}: {
+  image: CountrySummary["image"];
+  loading?: "lazy";
+  fetchPriority?: "high";
+  className?: string;
+  imageClassName?: string;
+}) {
+  return (
+    <div className={cn("country-pattern bg-brand-50", className)}>
+      <img
+        src={image.src}
+        alt={image.alt}
+        width={320}
+        height={200}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding="async"
+        className={cn("aspect-[8/5] w-full rounded-md bg-white object-contain p-2 shadow-card", imageClassName)}
+      />
+    </div>
+  );
+}
 
 /** A country guide in a grid: flag, name, status and a link to the guide. */
 export function CountryCard({
@@ -25,17 +56,12 @@ export function CountryCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <Card className="flex h-full flex-col overflow-hidden">
-      <div className="country-pattern border-b border-slate-200 bg-brand-50 p-4 sm:p-5">
-        <img
-          src={country.image.src}
-          alt={country.image.alt}
-          width={320}
-          height={200}
-          loading={lazy ? "lazy" : undefined}
-          decoding="async"
-          className="mx-auto aspect-[8/5] w-full max-w-40 rounded-md bg-white object-contain p-2 shadow-card sm:max-w-56"
-        />
-      </div>
+      <FlagOnPattern
+        image={country.image}
+        loading={lazy ? "lazy" : undefined}
+        className="border-b border-slate-200 p-4 sm:p-5"
+        imageClassName="mx-auto max-w-40 sm:max-w-56"
+      />
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-center justify-between gap-2">
           <Heading className="text-lg font-semibold text-slate-900">{country.title}</Heading>

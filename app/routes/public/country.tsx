@@ -2,7 +2,7 @@ import { Wallet as CostsIcon, FileText as DocumentIcon, ListChecks as ProcessIco
 import { data } from "react-router";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CostTable } from "~/components/public/cost-table";
-import { countryStatusLabel } from "~/components/public/country-card";
+import { countryStatusLabel, FlagOnPattern } from "~/components/public/country-card";
 import { DocumentList } from "~/components/public/document-list";
 import { NextStepButton } from "~/components/public/guide-blocks";
 import { Badge } from "~/components/ui/badge";
@@ -28,17 +28,12 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-5xl px-4 py-10">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-        <div className="country-pattern w-full max-w-xs shrink-0 rounded-card border border-slate-200 bg-brand-50 p-5">
-          <img
-            src={guide.image.src}
-            alt={guide.image.alt}
-            width={320}
-            height={200}
-            // The first thing a phone shows: fetched with the page, not after the stylesheet.
-            fetchPriority="high"
-            className="aspect-[8/5] w-full rounded-md bg-white object-contain p-2 shadow-card"
-          />
-        </div>
+        {/* The first thing a phone shows: its flag is fetched with the page. */}
+        <FlagOnPattern
+          image={guide.image}
+          fetchPriority="high"
+          className="w-full max-w-xs shrink-0 rounded-card border border-slate-200 p-5"
+        />
         <div>
           <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-brand-700">
             Country guide <Badge tone={guide.status === "launched" ? "success" : "warning"}>{countryStatusLabel[guide.status]}</Badge>

@@ -1,4 +1,5 @@
 import { ShieldCheck as GuaranteeIcon, PiggyBank as SavingsIcon } from "lucide";
+import type { ReactNode } from "react";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CountryCard } from "~/components/public/country-card";
 import { FaqList } from "~/components/public/faq-list";
@@ -119,21 +120,10 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {services.map((service) => (
             <li key={service.id}>
-              <Card className="flex h-full gap-4 p-5 sm:block">
-                <img
-                  src={`/images/illustrations/${service.id}.svg`}
-                  alt=""
-                  width={96}
-                  height={80}
-                  loading="lazy"
-                  decoding="async"
-                  className="w-18 shrink-0 sm:w-24"
-                />
-                <div>
-                  <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{service.title}</h3>
-                  <p className="mt-2 text-slate-700">{service.text}</p>
-                </div>
-              </Card>
+              <IllustratedCard illustration={service.id}>
+                <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{service.title}</h3>
+                <p className="mt-2 text-slate-700">{service.text}</p>
+              </IllustratedCard>
             </li>
           ))}
         </ul>
@@ -161,22 +151,11 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
         <ol className="grid gap-4 sm:grid-cols-3">
           {howItWorksSteps.map((step) => (
             <li key={step.label}>
-              <Card className="flex h-full gap-4 p-5 sm:block">
-                <img
-                  src={`/images/illustrations/${step.illustration}.svg`}
-                  alt=""
-                  width={96}
-                  height={80}
-                  loading="lazy"
-                  decoding="async"
-                  className="w-18 shrink-0 sm:w-24"
-                />
-                <div>
-                  <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 sm:mt-4">{step.label}</p>
-                  <h3 className="mt-1 text-lg font-semibold text-slate-900">{step.title}</h3>
-                  <p className="mt-2 text-slate-700">{step.text}</p>
-                </div>
-              </Card>
+              <IllustratedCard illustration={step.illustration}>
+                <p className="text-sm font-semibold uppercase tracking-wide text-brand-700 sm:mt-4">{step.label}</p>
+                <h3 className="mt-1 text-lg font-semibold text-slate-900">{step.title}</h3>
+                <p className="mt-2 text-slate-700">{step.text}</p>
+              </IllustratedCard>
             </li>
           ))}
         </ol>
@@ -197,6 +176,24 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
 
       <ApplyOrBook bookingUrl={settings.bookingUrl} />
     </>
+  );
+}
+
+/** A card under a spot illustration (public/images/illustrations/{illustration}.svg); on a phone the picture sits beside the text. */
+function IllustratedCard({ illustration, children }: { illustration: string; children: ReactNode }) {
+  return (
+    <Card className="flex h-full gap-4 p-5 sm:block">
+      <img
+        src={`/images/illustrations/${illustration}.svg`}
+        alt=""
+        width={96}
+        height={80}
+        loading="lazy"
+        decoding="async"
+        className="w-18 shrink-0 sm:w-24"
+      />
+      <div>{children}</div>
+    </Card>
   );
 }
 
