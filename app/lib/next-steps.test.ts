@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { menuFor } from "./dashboard-menu";
 import { featureAvailable } from "./features";
-import { guideSteps, talkToUs } from "./next-steps";
+import { stepsFor, talkToUs } from "./next-steps";
 
 const none = { universities: false, applications: false, booking: false, networking: false };
 const all = { universities: true, applications: true, booking: true, networking: true };
@@ -20,10 +20,13 @@ test("talking to us: the external scheduling page when set, our booking page onc
   expect(talkToUs(undefined, none)).toEqual({ href: "/contact", label: "Talk to Us", external: false });
 });
 
-test("a guide offers applying and the finder only when those features answer", () => {
-  expect(guideSteps(none)).toEqual([]);
-  expect(guideSteps(all).map((step) => step.href)).toEqual(["/apply", "/find-university"]);
-  expect(guideSteps({ ...none, universities: true }).map((step) => step.label)).toEqual(["Find a university"]);
+test("a guide offers applying and the finder only when those features answer, in the order it asks", () => {
+  const guide = ["applications", "universities"] as const;
+  expect(stepsFor([...guide], none)).toEqual([]);
+  expect(stepsFor([...guide], all).map((step) => step.href)).toEqual(["/apply", "/find-university"]);
+  expect(stepsFor(["universities", "applications"], all).map((step) => step.href)).toEqual(["/find-university", "/apply"]);
+  expect(stepsFor([...guide], { ...none, universities: true }).map((step) => step.label)).toEqual(["Find a university"]);
+  expect(stepsFor(["booking"], all)).toEqual([]);
 });
 
 test("the dashboard menu marks the pages of features that do not answer yet, and only those", () => {

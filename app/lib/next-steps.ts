@@ -16,13 +16,16 @@ export function talkToUs(bookingUrl: string | undefined, available: FeatureFlags
   return { href: "/contact", label: "Talk to Us", external: false };
 }
 
-/** The steps behind a feature flag that a guide offers, in the order it offers them. */
-const featureSteps: (NextStep & { feature: Feature })[] = [
-  { href: "/apply", label: "Apply Now", external: false, feature: "applications" },
-  { href: "/find-university", label: "Find a university", external: false, feature: "universities" },
-];
+/** The call to action of each feature a guide can send people to. */
+const featureSteps: Partial<Record<Feature, NextStep>> = {
+  applications: { href: "/apply", label: "Apply Now", external: false },
+  universities: { href: "/find-university", label: "Find a university", external: false },
+};
 
-/** The guide's own next steps (apply, find a university) that answer today. */
-export function guideSteps(available: FeatureFlags = featureAvailable): NextStep[] {
-  return featureSteps.filter((step) => available[step.feature]).map(({ feature: _feature, ...step }) => step);
+/** The calls to action of `features`, in that order, leaving out those whose feature does not answer yet. */
+export function stepsFor(features: Feature[], available: FeatureFlags = featureAvailable): NextStep[] {
+  return features.flatMap((feature) => {
+    const step = featureSteps[feature];
+    return step && available[feature] ? [step] : [];
+  });
 }
