@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { openDatabase, wrapPglite } from "../../app/.server/db/client";
+import { openDatabase, pgliteExtensions, wrapPglite } from "../../app/.server/db/client";
 import { migrateDatabase } from "../../app/.server/db/migrate";
 import { adminQuery } from "./test-database";
 
@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
   }
 
   const dir = await mkdtemp(path.join(os.tmpdir(), "onward-template-"));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   const handle = wrapPglite(client);
   await migrateDatabase(handle);
   const tarball = path.join(dir, "template.tar.gz");

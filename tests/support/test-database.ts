@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, openDatabase, wrapPglite } from "~/.server/db/client";
+import { type DatabaseHandle, openDatabase, pgliteExtensions, wrapPglite } from "~/.server/db/client";
 
 export type DatabaseTemplate = { kind: "pglite"; path: string } | { kind: "postgres"; url: string; name: string };
 
@@ -25,7 +25,7 @@ export const databaseKind = () => inject("databaseTemplate").kind;
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = inject("databaseTemplate");
   if (template.kind === "pglite") {
-    const client = await PGlite.create({ loadDataDir: await templateBlob(template.path) });
+    const client = await PGlite.create({ loadDataDir: await templateBlob(template.path), extensions: pgliteExtensions });
     return wrapPglite(client);
   }
   const copy = await copyPostgresTemplate(template);
@@ -47,7 +47,10 @@ export async function createServerEnvironment(): Promise<{ env: Record<string, s
   const template = inject("databaseTemplate");
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "onward-data-"));
   if (template.kind === "pglite") {
-    const client = await PGlite.create(path.join(dataDir, "db"), { loadDataDir: await templateBlob(template.path) });
+    const client = await PGlite.create(path.join(dataDir, "db"), {
+      loadDataDir: await templateBlob(template.path),
+      extensions: pgliteExtensions,
+    });
     await client.close();
     return { env: { DATA_DIR: dataDir }, cleanup: async () => {} };
   }

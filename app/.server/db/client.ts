@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -39,13 +40,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.searchPath) : openPglite(options.dataDir);
 }
 
+/**
+ * The extensions every embedded database loads (PostgreSQL has them in contrib): pg_trgm for
+ * typo-tolerant search. Tests that open PGlite themselves pass the same.
+ */
+export const pgliteExtensions = { pg_trgm };
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const releaseLock = acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
     // PostgreSQL's default 128 MB of shared buffers would live in this process's memory; the
     // embedded database's files are cached by the operating system as well.
-    client = await PGlite.create(path.join(dataDir, "db"), { postgresqlconf: ["shared_buffers = 32MB"] });
+    client = await PGlite.create(path.join(dataDir, "db"), { postgresqlconf: ["shared_buffers = 32MB"], extensions: pgliteExtensions });
   } catch (error) {
     releaseLock();
     throw error;

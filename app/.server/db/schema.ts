@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { roles } from "~/lib/roles";
+import { memberStatuses } from "~/lib/schemas/networking";
 
 const tz = { withTimezone: true } as const;
 
@@ -160,4 +161,49 @@ export const contactMessages = pgTable(
     handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [index("contact_messages_created_idx").on(table.createdAt)],
+);
+
+export const memberStatusEnum = pgEnum("member_status", memberStatuses);
+
+/**
+ * People already living in a destination country whom students may contact (the networking
+ * directory). E-mail and phone are for staff and for relaying messages: never shown publicly.
+ */
+export const networkingMembers = pgTable(
+  "networking_members",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    company: text("company").notNull(),
+    /** The city they live in. */
+    address: text("address").notNull(),
+    location: text("location").notNull(),
+    category: text("category").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    profession: text("profession").notNull(),
+    /** Storage key of the re-encoded photo. */
+    photo: text("photo").notNull(),
+    linkedin: text("linkedin"),
+    twitter: text("twitter"),
+    bookingUrl: text("booking_url"),
+    status: memberStatusEnum("status").notNull().default("Active"),
+    /** The account with the member's e-mail, when there is one. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("networking_members_email_idx").on(sql`lower(${table.email})`),
+    index("networking_members_directory_idx").on(table.status, table.location, table.category),
+    index("networking_members_created_idx").on(table.createdAt),
+    // Typo-tolerant search over what a student types: name, profession, company (pg_trgm).
+    index("networking_members_search_idx").using(
+      "gin",
+      table.name.op("gin_trgm_ops"),
+      table.profession.op("gin_trgm_ops"),
+      table.company.op("gin_trgm_ops"),
+    ),
+  ],
 );

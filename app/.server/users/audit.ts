@@ -17,7 +17,11 @@ export type AuditAction =
   | "sign-up.existing-email"
   | "two-factor.enabled"
   | "two-factor.disabled"
-  | "settings.changed";
+  | "settings.changed"
+  | "networking.member-added"
+  | "networking.member-updated"
+  | "networking.member-status"
+  | "networking.member-deleted";
 
 /** Records who did what to whom; the request's client address is added when known. */
 export async function recordAuditEvent(

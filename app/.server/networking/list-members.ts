@@ -1,0 +1,40 @@
+import { count, desc, ilike, or, type SQL } from "drizzle-orm";
+import type { Paginated } from "~/lib/pagination";
+import { db } from "../db";
+import { networkingMembers } from "../db/schema";
+import { paginate } from "../pagination";
+import type { Member } from "./members";
+
+export const MEMBERS_PER_MANAGE_PAGE = 12;
+
+/** A name, e-mail, company or profession fragment as a LIKE pattern (its wildcards escaped). */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Every member, Active or not, newest first, for staff (the manage page): `q` matches a fragment. */
+export async function listMembers(input: { q: string; page: number; pageSize?: number }): Promise<Paginated<Member>> {
+  const q = input.q.trim();
+  const pattern = containsPattern(q);
+  const where: SQL | undefined = q
+    ? or(
+        ilike(networkingMembers.name, pattern),
+        ilike(networkingMembers.email, pattern),
+        ilike(networkingMembers.company, pattern),
+        ilike(networkingMembers.profession, pattern),
+      )
+    : undefined;
+  return paginate({
+    page: input.page,
+    pageSize: input.pageSize ?? MEMBERS_PER_MANAGE_PAGE,
+    count: async () => (await db().select({ total: count() }).from(networkingMembers).where(where))[0]?.total ?? 0,
+    rows: ({ limit, offset }) =>
+      db()
+        .select()
+        .from(networkingMembers)
+        .where(where)
+        .orderBy(desc(networkingMembers.createdAt), networkingMembers.id)
+        .limit(limit)
+        .offset(offset),
+  });
+}

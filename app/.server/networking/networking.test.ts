@@ -1,0 +1,253 @@
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+import { createUser, request, type TestUser } from "../../../tests/support/accounts";
+import { withTestDatabase } from "../../../tests/support/database-per-file";
+import { getSessionUser, type SessionUser } from "../auth/session";
+import { db } from "../db";
+import { auditEvents, networkingMembers, users } from "../db/schema";
+import { AppError } from "../errors";
+import { getStorage } from "../storage/storage";
+import { addMember } from "./add-member";
+import { deleteMember } from "./delete-member";
+import { listMembers } from "./list-members";
+import { findMember } from "./members";
+import { defaultJobCategories, defaultMemberLocations, type MemberInput } from "./schema";
+import { searchDirectory } from "./search-directory";
+import { setMemberStatus } from "./set-member-status";
+import { updateMember } from "./update-member";
+
+withTestDatabase();
+
+const choices = { locations: defaultMemberLocations, categories: defaultJobCategories };
+
+async function actor(user: TestUser): Promise<SessionUser> {
+  const session = await getSessionUser(request("/", { user }));
+  if (!session) throw new Error("not signed in");
+  return session;
+}
+
+const photo = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: "#1d4ed8" } })
+    .png()
+    .toBuffer();
+
+let counter = 0;
+function fields(overrides: Partial<MemberInput> = {}): MemberInput {
+  counter += 1;
+  return {
+    name: `Member ${counter}`,
+    company: "Nordic Software Oy",
+    address: "Helsinki",
+    email: `member${counter}@example.com`,
+    phone: "+358 40 123 4567",
+    profession: "Software Engineer",
+    location: "Finland",
+    category: "Software Engineer",
+    linkedin: "https://www.linkedin.com/in/member",
+    twitter: "",
+    bookingUrl: "",
+    ...overrides,
+  };
+}
+
+async function refusal(work: Promise<unknown>): Promise<AppError> {
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe("adding a member", () => {
+  test("stores the member Active with a re-encoded photo, links the student with that e-mail and makes them networking", async () => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    const student = await createUser({ email: "nadia.abroad@example.com" });
+    const member = await addMember({
+      actor: manager,
+      fields: fields({ email: "Nadia.Abroad@example.com" }),
+      photo: await photo(),
+      choices,
+    });
+    expect(member).toMatchObject({ status: "Active", userId: student.id, linkedin: "https://www.linkedin.com/in/member", twitter: null });
+    const stored = await getStorage().get(member.photo);
+    expect(stored && (await sharp(stored).metadata()).format).toBe("webp");
+    const [account] = await db().select({ role: users.role }).from(users).where(eq(users.id, student.id));
+    expect(account?.role).toBe("networking");
+    const events = await db().select().from(auditEvents).where(eq(auditEvents.targetId, student.id));
+    expect(events.map((event) => event.action).sort()).toEqual(["networking.member-added", "role.changed"]);
+  });
+
+  test("never demotes staff: a consultant listed as a member stays a consultant", async () => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    const consultant = await createUser({ role: "consultant" });
+    const member = await addMember({ actor: manager, fields: fields({ email: consultant.email }), photo: await photo(), choices });
+    expect(member.userId).toBe(consultant.id);
+    const [account] = await db().select({ role: users.role }).from(users).where(eq(users.id, consultant.id));
+    expect(account?.role).toBe("consultant");
+  });
+
+  test.each([
+    ["a javascript: LinkedIn address", { linkedin: "javascript:alert(1)" }, "linkedin"],
+    ["a LinkedIn address on another site", { linkedin: "https://evil.example/in/x" }, "linkedin"],
+    ["a plain http LinkedIn address", { linkedin: "http://www.linkedin.com/in/x" }, "linkedin"],
+    ["a Twitter address on another site", { twitter: "https://twitter.com.evil.example/x" }, "twitter"],
+    ["a phone with letters", { phone: "+880 17 CALL ME" }, "phone"],
+    ["a location not on the list", { location: "United State" }, "location"],
+    ["a category not on the list", { category: "Astronaut" }, "category"],
+    ["a missing profession", { profession: "" }, "profession"],
+  ])("refuses %s, naming the field, and adds nothing", async (_, overrides, field) => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    const input = fields(overrides);
+    const error = await refusal(addMember({ actor: manager, fields: input, photo: await photo(), choices }));
+    expect(error.code).toBe("INVALID");
+    expect(Object.keys(error.fieldErrors)).toEqual([field]);
+    expect(
+      await db()
+        .select()
+        .from(networkingMembers)
+        .where(eq(networkingMembers.email, String(input.email))),
+    ).toEqual([]);
+  });
+
+  test("accepts x.com and twitter.com addresses", async () => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    for (const twitter of ["https://x.com/someone", "https://twitter.com/someone", "https://mobile.twitter.com/someone"]) {
+      const member = await addMember({ actor: manager, fields: fields({ twitter }), photo: await photo(), choices });
+      expect(member.twitter).toBe(twitter);
+    }
+  });
+
+  test("refuses a second member with the same e-mail (any case) and a file that is not an image", async () => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    await addMember({ actor: manager, fields: fields({ email: "twice@example.com" }), photo: await photo(), choices });
+    const duplicate = await refusal(
+      addMember({ actor: manager, fields: fields({ email: "TWICE@example.com" }), photo: await photo(), choices }),
+    );
+    expect(duplicate).toMatchObject({ code: "CONFLICT", fieldErrors: { email: "A networking member with this e-mail already exists" } });
+    const notImage = await refusal(addMember({ actor: manager, fields: fields(), photo: Buffer.from("%PDF-1.7 not a photo"), choices }));
+    expect(notImage.fieldErrors.profile).toBe("The photo must be a JPEG, PNG or WebP image");
+    const none = await refusal(addMember({ actor: manager, fields: fields(), photo: null, choices }));
+    expect(none.fieldErrors.profile).toBe("Choose a photo");
+  });
+});
+
+describe("changing a member", () => {
+  test("an edit without a new photo keeps the photo; with one, replaces it and deletes the old file", async () => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    const member = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const kept = await updateMember({
+      actor: manager,
+      id: member.id,
+      fields: fields({ email: member.email, name: "Renamed" }),
+      photo: null,
+      choices,
+    });
+    expect(kept).toMatchObject({ name: "Renamed", photo: member.photo });
+    const replaced = await updateMember({
+      actor: manager,
+      id: member.id,
+      fields: fields({ email: member.email }),
+      photo: await photo(),
+      choices,
+    });
+    expect(replaced.photo).not.toBe(member.photo);
+    expect(await getStorage().get(member.photo)).toBeNull();
+    expect(await getStorage().get(replaced.photo)).not.toBeNull();
+  });
+
+  test("an edit may not take another member's e-mail; an unknown member is NOT_FOUND", async () => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    const first = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const second = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const taken = await refusal(
+      updateMember({ actor: manager, id: second.id, fields: fields({ email: first.email }), photo: null, choices }),
+    );
+    expect(taken.code).toBe("CONFLICT");
+    const missing = await refusal(updateMember({ actor: manager, id: "no-such-member", fields: fields(), photo: null, choices }));
+    expect(missing.code).toBe("NOT_FOUND");
+  });
+
+  test("status toggles between Active and Inactive; a deleted member cannot be toggled or deleted again", async () => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    const member = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    expect(await setMemberStatus({ actor: manager, id: member.id, status: "Inactive" })).toBe("Inactive");
+    expect((await findMember(member.id)).status).toBe("Inactive");
+    expect((await refusal(setMemberStatus({ actor: manager, id: member.id, status: "Paused" }))).code).toBe("INVALID");
+    await deleteMember({ actor: manager, id: member.id });
+    expect(await getStorage().get(member.photo)).toBeNull();
+    expect((await refusal(setMemberStatus({ actor: manager, id: member.id, status: "Active" }))).code).toBe("NOT_FOUND");
+    expect((await refusal(deleteMember({ actor: manager, id: member.id }))).code).toBe("NOT_FOUND");
+    const events = await db()
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorId, manager.id)));
+    expect(events.map((event) => event.action)).toEqual(
+      expect.arrayContaining(["networking.member-added", "networking.member-status", "networking.member-deleted"]),
+    );
+  });
+});
+
+describe("the directory", () => {
+  test("lists Active members only, filters by location and category, tolerates a typo, and pages by 12", async () => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    const rahman = await addMember({
+      actor: manager,
+      fields: fields({
+        name: "Tanvir Rahman",
+        profession: "Data Engineer",
+        company: "Zalando",
+        location: "Germany",
+        category: "Software Engineer",
+      }),
+      photo: await photo(),
+      choices,
+    });
+    const chef = await addMember({
+      actor: manager,
+      fields: fields({ name: "Sadia Islam", profession: "Head Chef", company: "Noma", location: "Denmark", category: "Chef" }),
+      photo: await photo(),
+      choices,
+    });
+    const hidden = await addMember({
+      actor: manager,
+      fields: fields({ name: "Hidden Rahman", location: "Germany" }),
+      photo: await photo(),
+      choices,
+    });
+    await setMemberStatus({ actor: manager, id: hidden.id, status: "Inactive" });
+
+    const ids = async (query: Parameters<typeof searchDirectory>[0]) => (await searchDirectory(query)).items.map((item) => item.id);
+    expect(await ids({ page: 1, location: "Germany" })).toEqual([rahman.id]);
+    expect(await ids({ page: 1, category: "Chef" })).toEqual([chef.id]);
+    expect(await ids({ page: 1, q: "Rahmn" })).toEqual([rahman.id]);
+    expect(await ids({ page: 1, q: "enginer", location: "Germany" })).toEqual([rahman.id]);
+    expect(await ids({ page: 1, q: "noma" })).toEqual([chef.id]);
+    expect(await ids({ page: 1, q: "Rahman", location: "Denmark" })).toEqual([]);
+
+    const cards = (await searchDirectory({ page: 1 })).items;
+    expect(cards.map((card) => card.id)).not.toContain(hidden.id);
+    for (const card of cards) {
+      expect(card).not.toHaveProperty("email");
+      expect(card).not.toHaveProperty("phone");
+    }
+    expect(JSON.stringify(cards)).not.toContain("@example.com");
+
+    for (let n = 0; n < 13; n++) await addMember({ actor: manager, fields: fields({ location: "Canada" }), photo: await photo(), choices });
+    const last = await searchDirectory({ page: 99, location: "Canada" });
+    expect(last).toMatchObject({ page: 2, pageCount: 2, total: 13, pageSize: 12 });
+    expect(last.items).toHaveLength(1);
+  });
+
+  test("the manage list shows every member, newest first, and searches by e-mail too", async () => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    const older = await addMember({ actor: manager, fields: fields({ email: "older.member@example.com" }), photo: await photo(), choices });
+    const newer = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    await setMemberStatus({ actor: manager, id: older.id, status: "Inactive" });
+    const all = await listMembers({ q: "", page: 1, pageSize: 100 });
+    expect(all.items.findIndex((item) => item.id === newer.id)).toBeLessThan(all.items.findIndex((item) => item.id === older.id));
+    expect((await listMembers({ q: "older.member@", page: 1 })).items.map((item) => item.id)).toEqual([older.id]);
+    expect((await listMembers({ q: "100%_", page: 1 })).items).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { FIELD_REQUIRED } from "../contact-form";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "../form-limits";
+
+/**
+ * Networking members (people already living in a destination country): the add and edit forms,
+ * checked in the browser before sending and on the server. The location and job category must
+ * be on the lists (the defaults below, which staff can extend); the server checks that.
+ */
+
+/** Where members live, in the directory's filter order ("United States" spelled out). */
+export const defaultMemberLocations = ["United States", "Canada", "Germany", "Denmark", "Finland", "United Kingdom", "Bangladesh"];
+export const defaultJobCategories = ["Software Engineer", "Designer", "Automobile", "Barista", "Chef", "Communications"];
+
+export const memberStatuses = ["Active", "Inactive"] as const;
+export type MemberStatus = (typeof memberStatuses)[number];
+
+export const MEMBER_TEXT_MAX_LENGTH = 120;
+export const MEMBER_URL_MAX_LENGTH = 300;
+
+const required = (max: number) =>
+  z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(max, `Use at most ${max} characters`);
+
+/** Digits, spaces and a leading +, as the add form asks; 7 to 15 digits. */
+const phone = required(PHONE_MAX_LENGTH).refine(
+  (value) => /^\+?[\d\s]+$/.test(value) && value.replace(/\D/g, "").length >= 7 && value.replace(/\D/g, "").length <= 15,
+  "Enter a phone number: digits, spaces and an optional +",
+);
+
+/** An optional https address, on one of `hosts` (or their subdomains) when given: no script, no plain http. */
+function httpsUrl(message: string, hosts?: string[]) {
+  return z
+    .string()
+    .trim()
+    .max(MEMBER_URL_MAX_LENGTH, `Use at most ${MEMBER_URL_MAX_LENGTH} characters`)
+    .optional()
+    .refine((value) => {
+      if (!value) return true;
+      try {
+        const url = new URL(value);
+        const host = url.hostname.toLowerCase();
+        if (url.protocol !== "https:" || !host.includes(".")) return false;
+        return !hosts || hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+      } catch {
+        return false;
+      }
+    }, message);
+}
+
+/** The add and edit forms (the photo travels beside these fields as a file). */
+export const MemberFormSchema = z.object({
+  name: required(NAME_MAX_LENGTH),
+  company: required(MEMBER_TEXT_MAX_LENGTH),
+  address: required(MEMBER_TEXT_MAX_LENGTH),
+  email: required(EMAIL_MAX_LENGTH).pipe(z.email("Enter a valid e-mail address")),
+  phone,
+  profession: required(MEMBER_TEXT_MAX_LENGTH),
+  location: required(MEMBER_TEXT_MAX_LENGTH),
+  category: required(MEMBER_TEXT_MAX_LENGTH),
+  linkedin: httpsUrl("Enter a LinkedIn address starting with https://www.linkedin.com/", ["linkedin.com"]),
+  twitter: httpsUrl("Enter a Twitter or X address starting with https://x.com/", ["twitter.com", "x.com"]),
+  /** Their own scheduling page, on any site. */
+  bookingUrl: httpsUrl("Enter a full address starting with https://"),
+});
+
+export type MemberInput = z.input<typeof MemberFormSchema>;
+export type MemberFields = z.output<typeof MemberFormSchema>;
