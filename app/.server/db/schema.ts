@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { memberStatuses } from "~/lib/networking";
 import { roles } from "~/lib/roles";
-import { memberStatuses } from "~/lib/schemas/networking";
 
 const tz = { withTimezone: true } as const;
 

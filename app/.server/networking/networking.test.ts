@@ -1,14 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
+import { SiteSettingsSchema } from "~/lib/schemas/settings";
 import { createUser, request, type TestUser } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { getSessionUser, type SessionUser } from "../auth/session";
 import { db } from "../db";
 import { auditEvents, networkingMembers, users } from "../db/schema";
 import { AppError } from "../errors";
+import { updateSiteSettings } from "../settings/update-site-settings";
 import { getStorage } from "../storage/storage";
 import { addMember } from "./add-member";
+import { getMemberChoices } from "./choices";
 import { deleteMember } from "./delete-member";
 import { listMembers } from "./list-members";
 import { findMember } from "./members";
@@ -249,5 +252,33 @@ describe("the directory", () => {
     expect(all.items.findIndex((item) => item.id === newer.id)).toBeLessThan(all.items.findIndex((item) => item.id === older.id));
     expect((await listMembers({ q: "older.member@", page: 1 })).items.map((item) => item.id)).toEqual([older.id]);
     expect((await listMembers({ q: "100%_", page: 1 })).items).toEqual([]);
+  });
+});
+
+describe("the lists staff extend", () => {
+  test("locations and categories added in the site settings join the defaults, once each, and a member may use them", async () => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    await updateSiteSettings({
+      actor: manager,
+      changes: { "networking.locations": "Japan\nCanada\n  \nJapan", "networking.categories": "Nurse" },
+    });
+    const extended = await getMemberChoices();
+    expect(extended.locations).toEqual([...defaultMemberLocations, "Japan"]);
+    expect(extended.categories).toEqual([...defaultJobCategories, "Nurse"]);
+    const member = await addMember({
+      actor: manager,
+      fields: fields({ location: "Japan", category: "Nurse" }),
+      photo: await photo(),
+      choices: extended,
+    });
+    expect(member).toMatchObject({ location: "Japan", category: "Nurse" });
+  });
+
+  test("the settings form refuses a list line over 60 characters and more than 30 lines", () => {
+    expect(SiteSettingsSchema.safeParse({ networking: { locations: "x".repeat(61) } }).success).toBe(false);
+    expect(
+      SiteSettingsSchema.safeParse({ networking: { categories: Array.from({ length: 31 }, (_, n) => `Job ${n}`).join("\n") } }).success,
+    ).toBe(false);
+    expect(SiteSettingsSchema.safeParse({ networking: { locations: "Japan\nSweden" } }).success).toBe(true);
   });
 });

@@ -18,6 +18,8 @@ export const siteSettingKeys = [
   "ielts.weekend.fee",
   "ielts.regular.schedule",
   "ielts.regular.fee",
+  "networking.locations",
+  "networking.categories",
 ] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
@@ -40,6 +42,9 @@ const defaults: Record<SiteSettingKey, string | undefined> = {
   "ielts.weekend.fee": undefined,
   "ielts.regular.schedule": undefined,
   "ielts.regular.fee": undefined,
+  // Locations and job categories staff add to the networking directory's lists, one per line.
+  "networking.locations": undefined,
+  "networking.categories": undefined,
 };
 
 export type SettingValues = Record<SiteSettingKey, string | undefined>;

@@ -2,18 +2,13 @@ import { z } from "zod";
 import { FIELD_REQUIRED } from "../contact-form";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "../form-limits";
 
+export { defaultJobCategories, defaultMemberLocations, type MemberStatus, memberStatuses } from "../networking";
+
 /**
  * Networking members (people already living in a destination country): the add and edit forms,
  * checked in the browser before sending and on the server. The location and job category must
  * be on the lists (the defaults below, which staff can extend); the server checks that.
  */
-
-/** Where members live, in the directory's filter order ("United States" spelled out). */
-export const defaultMemberLocations = ["United States", "Canada", "Germany", "Denmark", "Finland", "United Kingdom", "Bangladesh"];
-export const defaultJobCategories = ["Software Engineer", "Designer", "Automobile", "Barista", "Chef", "Communications"];
-
-export const memberStatuses = ["Active", "Inactive"] as const;
-export type MemberStatus = (typeof memberStatuses)[number];
 
 export const MEMBER_TEXT_MAX_LENGTH = 120;
 export const MEMBER_URL_MAX_LENGTH = 300;

@@ -46,6 +46,25 @@ const httpsUrl = text(SETTING_URL_MAX_LENGTH).refine((value) => {
   }
 }, "Enter a full address starting with https://");
 
+export const SETTING_LIST_ITEM_MAX_LENGTH = 60;
+export const SETTING_LIST_MAX_ITEMS = 30;
+
+/** The entries of a one-per-line list, trimmed, blank lines dropped. */
+export function listEntries(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** Extra entries for one of the networking directory's lists: one per line. */
+const list = text(SETTING_LIST_MAX_ITEMS * (SETTING_LIST_ITEM_MAX_LENGTH + 2))
+  .refine(
+    (value) => listEntries(value).every((entry) => entry.length <= SETTING_LIST_ITEM_MAX_LENGTH),
+    `Keep each line under ${SETTING_LIST_ITEM_MAX_LENGTH} characters`,
+  )
+  .refine((value) => listEntries(value).length <= SETTING_LIST_MAX_ITEMS, `At most ${SETTING_LIST_MAX_ITEMS} lines`);
+
 const batch = z.object({ schedule: text(SETTING_SCHEDULE_MAX_LENGTH), fee: text(SETTING_FEE_MAX_LENGTH) }).optional();
 
 export const SiteSettingsSchema = z.object({
@@ -57,6 +76,7 @@ export const SiteSettingsSchema = z.object({
   staffEmail: email,
   social: z.object({ facebook: httpsUrl, instagram: httpsUrl, linkedin: httpsUrl, youtube: httpsUrl }).optional(),
   ielts: z.object({ weekend: batch, regular: batch }).optional(),
+  networking: z.object({ locations: list, categories: list }).optional(),
 });
 
 /** The form as the browser checks it: it always carries every field, so the required ones must be filled. */

@@ -12,8 +12,9 @@ import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server
 import { redirectWithToast } from "~/.server/toast";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, FormMessage, TextAreaField } from "~/components/ui/field";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { defaultJobCategories, defaultMemberLocations } from "~/lib/networking";
 import {
   SETTING_FEE_MAX_LENGTH,
   SETTING_SCHEDULE_MAX_LENGTH,
@@ -59,6 +60,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const ielts = fields.ielts.getFieldset();
   const weekend = ielts.weekend.getFieldset();
   const regular = ielts.regular.getFieldset();
+  const networking = fields.networking.getFieldset();
   const saving = navigation.state === "submitting";
   const url = { type: "url", inputMode: "url", maxLength: SETTING_URL_MAX_LENGTH, placeholder: "https://" } as const;
   return (
@@ -82,7 +84,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             label="Booking page"
             field={fields.bookingUrl}
             {...url}
-            hint="An external scheduling page for “Book a Call”. Leave empty to use Onward's own booking page."
+            hint="An external scheduling page for “Book a Call”. Leave empty to send people to Onward's own booking (to the contact form until booking opens)."
           />
           <Field
             label="Staff e-mail"
@@ -103,6 +105,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <Field label="Weekend batch: fee" field={weekend.fee} maxLength={SETTING_FEE_MAX_LENGTH} hint="For example 8,000 BDT" />
           <Field label="Regular batch: schedule" field={regular.schedule} maxLength={SETTING_SCHEDULE_MAX_LENGTH} />
           <Field label="Regular batch: fee" field={regular.fee} maxLength={SETTING_FEE_MAX_LENGTH} />
+        </Group>
+        <Group
+          legend="Networking directory"
+          note={`Members live in ${defaultMemberLocations.join(", ")} and work as ${defaultJobCategories.join(", ")}. Add more here, one per line; they join the directory's filters and the member forms.`}
+        >
+          <TextAreaField label="More locations" field={networking.locations} rows={4} hint="For example Japan" />
+          <TextAreaField label="More job categories" field={networking.categories} rows={4} hint="For example Nurse" />
         </Group>
         <div>
           <Button pending={saving}>{saving ? "Saving…" : "Save settings"}</Button>
