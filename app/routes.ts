@@ -31,6 +31,7 @@ export default [
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("photos/:userId/:file", "routes/api/photo.ts"),
+  route("member-photos/:memberId/:file", "routes/api/member-photo.ts"),
   route("dev/mail", "routes/dev/mail.tsx"),
   route("dev/design", "routes/dev/design.tsx"),
 

@@ -13,7 +13,7 @@ export const DUPLICATE_MEMBER = "A networking member with this e-mail already ex
 
 /** Where a member's re-encoded photo is stored: a fresh key for every upload. */
 export function memberPhotoKey(memberId: string): string {
-  return `networking/${memberId}/${randomBytes(8).toString("hex")}.webp`;
+  return `member-photos/${memberId}/${randomBytes(8).toString("hex")}.webp`;
 }
 
 export async function findMember(id: string, database: Database = db()): Promise<Member> {

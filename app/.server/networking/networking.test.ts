@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { SiteSettingsSchema } from "~/lib/schemas/settings";
-import { createUser, request, type TestUser } from "../../../tests/support/accounts";
+import * as memberPhotoRoute from "~/routes/api/member-photo";
+import { context, createUser, outcome, request, type TestUser } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { getSessionUser, type SessionUser } from "../auth/session";
 import { db } from "../db";
@@ -280,5 +281,40 @@ describe("the lists staff extend", () => {
       SiteSettingsSchema.safeParse({ networking: { categories: Array.from({ length: 31 }, (_, n) => `Job ${n}`).join("\n") } }).success,
     ).toBe(false);
     expect(SiteSettingsSchema.safeParse({ networking: { locations: "Japan\nSweden" } }).success).toBe(true);
+  });
+});
+
+describe("member photos", () => {
+  test("only signed-in people see a photo; an Inactive member's only staff who manage members; an old photo never", async () => {
+    const managerUser = await createUser({ role: "manager" });
+    const manager = await actor(managerUser);
+    const student = await createUser();
+    const member = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const load = (key: string, viewer: TestUser | null) => {
+      const [, memberId = "", file = ""] = key.split("/");
+      return outcome(() =>
+        memberPhotoRoute.loader({ request: request(`/${key}`, { user: viewer }), params: { memberId, file }, context: context() } as never),
+      );
+    };
+    expect((await load(member.photo, null)).status).toBe(404);
+    const seen = await load(member.photo, student);
+    expect(seen.status).toBe(200);
+    expect(seen.response?.headers.get("Cache-Control")).toBe("private, max-age=86400");
+    expect(seen.response?.headers.get("Content-Type")).toBe("image/webp");
+
+    await setMemberStatus({ actor: manager, id: member.id, status: "Inactive" });
+    expect((await load(member.photo, student)).status).toBe(404);
+    expect((await load(member.photo, managerUser)).status).toBe(200);
+
+    const replaced = await updateMember({
+      actor: manager,
+      id: member.id,
+      fields: fields({ email: member.email }),
+      photo: await photo(),
+      choices,
+    });
+    expect((await load(member.photo, managerUser)).status).toBe(404);
+    expect((await load(replaced.photo, managerUser)).status).toBe(200);
+    expect((await load(`member-photos/${member.id}/../../session-secret`, managerUser)).status).toBe(404);
   });
 });
