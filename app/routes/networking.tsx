@@ -1,18 +1,182 @@
+import { Briefcase as CompanyIcon, MapPin as PlaceIcon } from "lucide";
+import { Form } from "react-router";
 import { requireUser } from "~/.server/auth/session";
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { getMemberChoices } from "~/.server/networking/choices";
+import { memberPhotoUrl } from "~/.server/networking/member-photo";
+import { searchDirectory } from "~/.server/networking/search-directory";
+import { Page } from "~/components/layout/page";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icons";
+import { Pager } from "~/components/ui/pager";
+import { featureAvailable } from "~/lib/features";
+import { parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/networking";
 
+const DIRECTORY_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * The directory (signed in): Active members, searched and filtered on the server from the URL
+ * (`q`, `location`, `category`, `page`), so a search can be shared, reloaded and used without
+ * JavaScript. A filter value not on the lists is ignored rather than refused.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  return null;
+  const url = new URL(request.url);
+  const choices = await getMemberChoices();
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, DIRECTORY_SEARCH_MAX_LENGTH);
+  const asked = { location: url.searchParams.get("location") ?? "", category: url.searchParams.get("category") ?? "" };
+  const location = choices.locations.includes(asked.location) ? asked.location : "";
+  const category = choices.categories.includes(asked.category) ? asked.category : "";
+  const results = await searchDirectory({ q, location, category, page: parsePage(url.searchParams.get("page")) });
+  return {
+    ...results,
+    items: results.items.map(({ photo, ...card }) => ({ ...card, photoUrl: memberPhotoUrl(photo) })),
+    query: { q, location, category },
+    choices,
+  };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Networking — Onward" }];
-
-export default function NetworkingPage() {
+export default function NetworkingPage({ loaderData }: Route.ComponentProps) {
+  const { items: members, total, page, pageCount, query, choices } = loaderData;
+  const filtered = Boolean(query.q || query.location || query.category);
   return (
-    <Page title="Networking">
-      <NotYetAvailable what="The networking directory" />
+    <Page
+      title="Networking"
+      intro="Bangladeshi students and professionals already living where you want to go. Search by name, profession or company, or narrow by country and field."
+    >
+      <Form
+        method="get"
+        role="search"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+      >
+        <label className="grid gap-1 text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-1">
+          Search
+          <input
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={DIRECTORY_SEARCH_MAX_LENGTH}
+            placeholder="Name, profession or company"
+            className="h-11 rounded-md border border-slate-400 px-3 text-base font-normal"
+          />
+        </label>
+        <label className="grid gap-1 text-sm font-semibold text-slate-800">
+          Location
+          <select
+            name="location"
+            defaultValue={query.location}
+            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
+          >
+            <option value="">All locations</option>
+            {choices.locations.map((location) => (
+              <option key={location}>{location}</option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm font-semibold text-slate-800">
+          Job category
+          <select
+            name="category"
+            defaultValue={query.category}
+            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
+          >
+            <option value="">All job categories</option>
+            {choices.categories.map((category) => (
+              <option key={category}>{category}</option>
+            ))}
+          </select>
+        </label>
+        <Button className="h-11 sm:col-span-2 lg:col-span-1">Search</Button>
+      </Form>
+
+      <p className="mt-6 text-sm text-slate-700" aria-live="polite">
+        {total === 0
+          ? filtered
+            ? "No one matches this search yet. Try fewer words or another country."
+            : "No members are listed yet. Check back soon."
+          : `${total} ${total === 1 ? "person" : "people"}${filtered ? " found" : ""}.`}
+        {filtered ? (
+          <>
+            {" "}
+            <a href="/networking" className="font-semibold text-brand-700 underline">
+              Show everyone
+            </a>
+          </>
+        ) : null}
+      </p>
+
+      {members.length > 0 ? (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="directory">
+          {members.map((member) => (
+            <li key={member.id}>
+              <Card className="flex h-full flex-col p-5">
+                <div className="flex items-center gap-4">
+                  <img
+                    src={member.photoUrl}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-16 shrink-0 rounded-full bg-slate-100 object-cover"
+                  />
+                  <div className="min-w-0">
+                    <h2 className="text-lg font-semibold break-words text-slate-900">{member.name}</h2>
+                    <p className="text-sm text-slate-700">{member.profession}</p>
+                  </div>
+                </div>
+                <ul className="mt-4 grid gap-1 text-sm text-slate-700">
+                  <li className="flex gap-2">
+                    <Icon icon={CompanyIcon} className="size-4 text-brand-700" />
+                    <span className="min-w-0 break-words">{member.company}</span>
+                  </li>
+                  <li className="flex gap-2">
+                    <Icon icon={PlaceIcon} className="size-4 text-brand-700" />
+                    <span className="min-w-0 break-words">
+                      {member.address}, {member.location}
+                    </span>
+                  </li>
+                </ul>
+                <div className="mt-auto flex flex-wrap items-center gap-3 pt-4 text-sm">
+                  {member.linkedin ? <ProfileLink href={member.linkedin} label="LinkedIn" name={member.name} /> : null}
+                  {member.twitter ? <ProfileLink href={member.twitter} label="Twitter" name={member.name} /> : null}
+                  <BookLink bookingUrl={member.bookingUrl} name={member.name} />
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={page} pageCount={pageCount} />
     </Page>
   );
 }
+
+function ProfileLink({ href, label, name }: { href: string; label: string; name: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+      {label}
+      <span className="sr-only"> of {name} (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** The member's own scheduling page; else our booking page once it answers; else nothing to promise. */
+function BookLink({ bookingUrl, name }: { bookingUrl: string | null; name: string }) {
+  if (bookingUrl) {
+    return (
+      <LinkButton href={bookingUrl} target="_blank" rel="noopener noreferrer" size="sm" className="ml-auto">
+        Book Appointment<span className="sr-only"> with {name} (opens in a new tab)</span>
+      </LinkButton>
+    );
+  }
+  if (!featureAvailable.booking) return null;
+  return (
+    <LinkButton href="/book-appointment" size="sm" className="ml-auto">
+      Book Appointment
+    </LinkButton>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Networking — Onward" }, { name: "robots", content: "noindex" }];

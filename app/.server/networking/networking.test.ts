@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { SiteSettingsSchema } from "~/lib/schemas/settings";
 import * as memberPhotoRoute from "~/routes/api/member-photo";
+import * as directoryRoute from "~/routes/networking";
 import { context, createUser, outcome, request, type TestUser } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { getSessionUser, type SessionUser } from "../auth/session";
@@ -316,5 +317,30 @@ describe("member photos", () => {
     expect((await load(member.photo, managerUser)).status).toBe(404);
     expect((await load(replaced.photo, managerUser)).status).toBe(200);
     expect((await load(`member-photos/${member.id}/../../session-secret`, managerUser)).status).toBe(404);
+  });
+});
+
+describe("the directory page's loader", () => {
+  test("reads the search from the URL, ignores a filter value not on the lists, and sends no e-mail or phone", async () => {
+    const manager = await actor(await createUser({ role: "manager" }));
+    const student = await createUser();
+    const member = await addMember({
+      actor: manager,
+      fields: fields({ name: "Farhan Kabir", profession: "Barista", company: "Cafe Oslo", location: "Denmark", category: "Barista" }),
+      photo: await photo(),
+      choices,
+    });
+    const load = (path: string, user: TestUser | null) =>
+      outcome(() => directoryRoute.loader({ request: request(path, { user }), params: {}, context: context() } as never));
+    expect((await load("/networking", null)).status).toBe(302);
+    const found = await load("/networking?q=Farhn&location=Denmark&category=Barista&page=1e21", student);
+    const data = found.value as Awaited<ReturnType<typeof directoryRoute.loader>>;
+    expect(data.items.map((item) => item.id)).toEqual([member.id]);
+    expect(data.items[0]?.photoUrl).toBe(`/${member.photo}`);
+    expect(data).toMatchObject({ page: 1, query: { q: "Farhn", location: "Denmark", category: "Barista" } });
+    expect(JSON.stringify(data)).not.toContain(member.email);
+    expect(JSON.stringify(data)).not.toContain(member.phone);
+    const unknown = (await load("/networking?location=Atlantis", student)).value as typeof data;
+    expect(unknown.query.location).toBe("");
   });
 });
