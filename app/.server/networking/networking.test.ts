@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { SiteSettingsSchema } from "~/lib/schemas/settings";
 import * as memberPhotoRoute from "~/routes/api/member-photo";
+import * as manageRoute from "~/routes/dashboard/manage-networking-member";
 import * as directoryRoute from "~/routes/networking";
 import { context, createUser, outcome, request, type TestUser } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
@@ -342,5 +343,47 @@ describe("the directory page's loader", () => {
     expect(JSON.stringify(data)).not.toContain(member.phone);
     const unknown = (await load("/networking?location=Atlantis", student)).value as typeof data;
     expect(unknown.query.location).toBe("");
+  });
+});
+
+describe("the manage page", () => {
+  test("a manager toggles and deletes by posting id with status or intent=delete; a student is refused; a gone member is a 404", async () => {
+    const managerUser = await createUser({ role: "manager" });
+    const manager = await actor(managerUser);
+    const student = await createUser();
+    const member = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const post = (form: Record<string, string>, user: TestUser) =>
+      outcome(() =>
+        manageRoute.action({
+          request: request("/dashboard/manage-networking-member?q=&page=1", { user, form }),
+          params: {},
+          context: context(),
+        } as never),
+      );
+
+    expect((await post({ id: member.id, status: "Inactive" }, student)).status).toBe(403);
+    expect((await findMember(member.id)).status).toBe("Active");
+
+    const inactive = await post({ id: member.id, status: "Inactive" }, managerUser);
+    expect(inactive).toMatchObject({ status: 302, location: "/dashboard/manage-networking-member?q=" });
+    expect(inactive.response?.headers.get("Set-Cookie")).toContain("toast");
+    expect((await findMember(member.id)).status).toBe("Inactive");
+    expect((await post({ id: member.id, status: "Active" }, managerUser)).status).toBe(302);
+    expect((await findMember(member.id)).status).toBe("Active");
+    expect((await post({ id: member.id, status: "Paused" }, managerUser)).status).toBe(400);
+
+    expect((await post({ id: member.id, intent: "delete" }, student)).status).toBe(403);
+    expect((await post({ id: member.id, intent: "delete" }, managerUser)).status).toBe(302);
+    expect((await post({ id: member.id, intent: "delete" }, managerUser)).status).toBe(404);
+    expect((await post({ id: member.id, status: "Active" }, managerUser)).status).toBe(404);
+
+    const list = await outcome(() =>
+      manageRoute.loader({
+        request: request("/dashboard/manage-networking-member", { user: student }),
+        params: {},
+        context: context(),
+      } as never),
+    );
+    expect(list.status).toBe(403);
   });
 });

@@ -1,19 +1,173 @@
+import type { FormEvent } from "react";
+import { data, Form } from "react-router";
 import { requireRole } from "~/.server/auth/session";
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { replyWithError } from "~/.server/errors";
+import { deleteMember } from "~/.server/networking/delete-member";
+import { listMembers } from "~/.server/networking/list-members";
+import { memberPhotoUrl } from "~/.server/networking/member-photo";
+import { setMemberStatus } from "~/.server/networking/set-member-status";
+import { readForm } from "~/.server/read-form";
+import { redirectWithToast } from "~/.server/toast";
+import { Page } from "~/components/layout/page";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { pageHref, parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/manage-networking-member";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+const SEARCH_MAX_LENGTH = 100;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.networkingMembers);
-  return null;
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  const list = await listMembers({ q, page: parsePage(url.searchParams.get("page")) });
+  return {
+    ...list,
+    items: list.items.map((member) => ({
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      profession: member.profession,
+      company: member.company,
+      address: member.address,
+      location: member.location,
+      status: member.status,
+      photoUrl: memberPhotoUrl(member.photo),
+    })),
+    q,
+  };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Manage Networking Members — Onward" }];
+const statusToasts = {
+  Active: "Networking member activated successfully",
+  Inactive: "Networking member inactive successfully",
+} as const;
 
-export default function ManageNetworkingMemberPage() {
+/**
+ * The card buttons post here: `id` and `status` (Active or Inactive) to toggle, `id` and
+ * `intent=delete` to delete. The toast says so only after the change was made; a member that no
+ * longer exists answers 404 with a message.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireRole(request, pageRoles.networkingMembers);
+  const formData = await readForm(request).catch((error: unknown) => {
+    throw replyWithError(error);
+  });
+  const id = String(formData.get("id") ?? "");
+  if (!id) throw data("Choose a networking member.", { status: 400 });
+  let text: string;
+  try {
+    if (formData.get("intent") === "delete") {
+      await deleteMember({ actor, id });
+      text = "Networking member deleted successfully";
+    } else {
+      const status = await setMemberStatus({ actor, id, status: String(formData.get("status") ?? "") });
+      text = statusToasts[status];
+    }
+  } catch (error) {
+    throw replyWithError(error);
+  }
+  const url = new URL(request.url);
+  return redirectWithToast(pageHref(url.pathname, url.search, parsePage(url.searchParams.get("page"))), { type: "success", text });
+}
+
+/** Asks before a destructive or visible change (without JavaScript the post goes straight through). */
+function confirmFirst(question: string) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    if (!window.confirm(question)) event.preventDefault();
+  };
+}
+
+export default function ManageNetworkingMembersPage({ loaderData }: Route.ComponentProps) {
+  const { items: members, total, page, pageCount, q } = loaderData;
   return (
     <Page title="Manage Networking Members">
-      <NotYetAvailable what="Managing networking members" />
+      <div>
+        <Form method="get" role="search" className="flex max-w-xl gap-2">
+          <label htmlFor="member-search" className="sr-only">
+            Search by name, e-mail, company or profession
+          </label>
+          <input
+            id="member-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder="Name, e-mail, company or profession"
+            className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
+          />
+          <Button>Search</Button>
+        </Form>
+      </div>
+      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+        {total === 0
+          ? q
+            ? "No member matches."
+            : "No members yet."
+          : `${total} member${total === 1 ? "" : "s"}${q ? ` matching “${q}”` : ""}.`}
+      </p>
+      {members.length > 0 ? (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Networking members">
+          {members.map((member) => (
+            <li key={member.id}>
+              <Card className="flex h-full flex-col p-4">
+                <div className="flex items-center gap-3">
+                  <img
+                    src={member.photoUrl}
+                    alt=""
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    className="size-12 shrink-0 rounded-full bg-slate-100 object-cover"
+                  />
+                  <div className="min-w-0">
+                    <h2 className="font-semibold break-words text-slate-900">{member.name}</h2>
+                    <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{member.email}</p>
+                  </div>
+                </div>
+                <p className="mt-3 text-sm text-slate-700">
+                  <Badge tone={member.status === "Active" ? "success" : "neutral"} className="mr-2">
+                    {member.status}
+                  </Badge>
+                  {member.profession}, {member.company} · {member.address}, {member.location}
+                </p>
+                <div className="mt-auto flex flex-wrap gap-2 pt-4">
+                  <Form
+                    method="post"
+                    onSubmit={confirmFirst(
+                      member.status === "Active"
+                        ? "Are you sure you want to inactive this networking member?"
+                        : "Are you sure you want to activate this networking member?",
+                    )}
+                  >
+                    <input type="hidden" name="id" value={member.id} />
+                    <input type="hidden" name="status" value={member.status === "Active" ? "Inactive" : "Active"} />
+                    <Button size="sm" variant="outline">
+                      {member.status === "Active" ? "Inactive" : "Active"}
+                      <span className="sr-only"> {member.name}</span>
+                    </Button>
+                  </Form>
+                  <Form method="post" onSubmit={confirmFirst("Are you sure you want to delete this networking member?")}>
+                    <input type="hidden" name="id" value={member.id} />
+                    <Button size="sm" variant="neutral" name="intent" value="delete">
+                      Delete<span className="sr-only"> {member.name}</span>
+                    </Button>
+                  </Form>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={page} pageCount={pageCount} />
     </Page>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Manage Networking Members — Onward" }];
