@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/.server/db";
-import { auditEvents, users } from "~/.server/db/schema";
+import { auditEvents, networkingMembers, users } from "~/.server/db/schema";
 import type { Role } from "~/lib/roles";
 import * as apply from "~/routes/apply";
 import * as bookAppointment from "~/routes/book-appointment";
@@ -40,8 +40,23 @@ type Guarded = {
 };
 
 const people: Partial<Record<Role, TestUser>> = {};
+/** The edit page needs a member that exists (an unknown id is a 404 for everyone allowed in). */
+const memberParams = { id: "" };
 beforeAll(async () => {
   for (const role of ["student", "networking", "consultant", "manager", "admin"] as const) people[role] = await createUser({ role });
+  memberParams.id = "guarded-member";
+  await db().insert(networkingMembers).values({
+    id: memberParams.id,
+    name: "Guarded Member",
+    company: "Somewhere",
+    address: "Oslo",
+    location: "Denmark",
+    category: "Chef",
+    email: "guarded.member@example.com",
+    phone: "+45 12 34 56 78",
+    profession: "Chef",
+    photo: "member-photos/guarded-member/none.webp",
+  });
 });
 
 const asHandler = (fn: unknown) => fn as Handler;
@@ -94,8 +109,9 @@ const guarded: Guarded[] = [
   },
   {
     name: "edit networking member",
-    path: "/dashboard/networkings/1",
+    path: "/dashboard/networkings/guarded-member",
     handler: asHandler(networkingMember.loader),
+    params: memberParams,
     allowed: ["manager", "admin"],
   },
   { name: "site settings", path: "/dashboard/settings", handler: asHandler(siteSettings.loader), allowed: ["manager", "admin"] },

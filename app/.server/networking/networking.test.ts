@@ -3,7 +3,9 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { SiteSettingsSchema } from "~/lib/schemas/settings";
 import * as memberPhotoRoute from "~/routes/api/member-photo";
+import * as addRoute from "~/routes/dashboard/add-new-networking-member";
 import * as manageRoute from "~/routes/dashboard/manage-networking-member";
+import * as editRoute from "~/routes/dashboard/networking-member";
 import * as directoryRoute from "~/routes/networking";
 import { context, createUser, outcome, request, type TestUser } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
@@ -13,6 +15,7 @@ import { auditEvents, networkingMembers, users } from "../db/schema";
 import { AppError } from "../errors";
 import { updateSiteSettings } from "../settings/update-site-settings";
 import { getStorage } from "../storage/storage";
+import { takeToast } from "../toast";
 import { addMember } from "./add-member";
 import { getMemberChoices } from "./choices";
 import { deleteMember } from "./delete-member";
@@ -366,7 +369,7 @@ describe("the manage page", () => {
 
     const inactive = await post({ id: member.id, status: "Inactive" }, managerUser);
     expect(inactive).toMatchObject({ status: 302, location: "/dashboard/manage-networking-member?q=" });
-    expect(inactive.response?.headers.get("Set-Cookie")).toContain("toast");
+    expect(await toastOf(inactive.response)).toBe("Networking member inactive successfully");
     expect((await findMember(member.id)).status).toBe("Inactive");
     expect((await post({ id: member.id, status: "Active" }, managerUser)).status).toBe(302);
     expect((await findMember(member.id)).status).toBe("Active");
@@ -385,5 +388,90 @@ describe("the manage page", () => {
       } as never),
     );
     expect(list.status).toBe(403);
+  });
+});
+
+/** The toast a redirect sets, as the next page would read it. */
+async function toastOf(response: Response | undefined): Promise<string | undefined> {
+  const cookie = (response?.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  return (await takeToast(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }))).toast?.text;
+}
+
+/** A multipart post of the member form (the contract's field names), as a browser sends it. */
+async function memberPost(path: string, user: TestUser, values: MemberInput, file: Buffer | null) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.set(name, String(value ?? ""));
+  if (file) form.set("profile", new File([new Uint8Array(file)], "me.png", { type: "image/png" }));
+  return new Request(`http://localhost:3000${path}`, { method: "POST", body: form, headers: { Cookie: user.cookie } });
+}
+
+describe("the add and edit pages", () => {
+  test("a manager adds a member with a photo and gets the toast; a bad field comes back with what was typed; a student is refused", async () => {
+    const managerUser = await createUser({ role: "manager" });
+    const student = await createUser();
+    const values = fields({ email: "added.by.form@example.com" });
+    const add = async (user: TestUser, input: MemberInput, file: Buffer | null) =>
+      outcome(async () =>
+        addRoute.action({
+          request: await memberPost("/dashboard/add-new-networking-member", user, input, file),
+          params: {},
+          context: context(),
+        } as never),
+      );
+
+    expect((await add(student, values, await photo())).status).toBe(403);
+    const added = await add(managerUser, values, await photo());
+    expect(added).toMatchObject({ status: 303, location: "/dashboard/add-new-networking-member" });
+    expect(await toastOf(added.response)).toBe("Networking member added successfully");
+    const [row] = await db().select().from(networkingMembers).where(eq(networkingMembers.email, "added.by.form@example.com"));
+    expect(row).toMatchObject({ name: values.name, status: "Active" });
+
+    const bad = await add(managerUser, fields({ linkedin: "http://evil.example/x", name: "Kept Name" }), await photo());
+    expect(bad.status).toBe(400);
+    const reply = bad.value as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(reply.result.error.linkedin?.[0]).toContain("LinkedIn");
+    expect(reply.result.initialValue.name).toBe("Kept Name");
+
+    const duplicate = await add(managerUser, values, await photo());
+    expect(duplicate.status).toBe(409);
+  });
+
+  test("the edit page loads the member, saves without a new photo keeping the old one, and answers 404 for an unknown id", async () => {
+    const managerUser = await createUser({ role: "manager" });
+    const manager = await actor(managerUser);
+    const member = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const loaded = await outcome(() =>
+      editRoute.loader({
+        request: request(`/dashboard/networkings/${member.id}`, { user: managerUser }),
+        params: { id: member.id },
+        context: context(),
+      } as never),
+    );
+    expect(loaded.status).toBe(200);
+    expect((loaded.value as { member: { email: string } }).member.email).toBe(member.email);
+    const missing = await outcome(() =>
+      editRoute.loader({
+        request: request("/dashboard/networkings/nobody", { user: managerUser }),
+        params: { id: "nobody" },
+        context: context(),
+      } as never),
+    );
+    expect(missing.status).toBe(404);
+
+    const saved = await outcome(async () =>
+      editRoute.action({
+        request: await memberPost(
+          `/dashboard/networkings/${member.id}`,
+          managerUser,
+          fields({ email: member.email, profession: "Chef" }),
+          null,
+        ),
+        params: { id: member.id },
+        context: context(),
+      } as never),
+    );
+    expect(saved).toMatchObject({ status: 303, location: "/dashboard/manage-networking-member" });
+    expect(await toastOf(saved.response)).toBe("Networking member updated successfully");
+    expect(await findMember(member.id)).toMatchObject({ profession: "Chef", photo: member.photo });
   });
 });

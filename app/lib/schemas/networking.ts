@@ -58,5 +58,8 @@ export const MemberFormSchema = z.object({
   bookingUrl: httpsUrl("Enter a full address starting with https://"),
 });
 
+/** The form as the browser checks it: the photo (`profile`) is any file or none; the server checks its bytes. */
+export const MemberFormBrowserSchema = MemberFormSchema.extend({ profile: z.unknown().optional() });
+
 export type MemberInput = z.input<typeof MemberFormSchema>;
 export type MemberFields = z.output<typeof MemberFormSchema>;

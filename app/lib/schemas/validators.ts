@@ -10,6 +10,7 @@ import {
   totpCodeSchema,
 } from "./auth";
 import { ContactFormSchema, EnrolmentFormSchema } from "./contact";
+import { MemberFormBrowserSchema } from "./networking";
 import { ProfileFormSchema } from "./profile";
 import { SiteSettingsFormSchema } from "./settings";
 
@@ -32,6 +33,7 @@ export const validators = {
   passwordOnly: validator(passwordOnlySchema),
   profile: validator(ProfileFormSchema),
   siteSettings: validator(SiteSettingsFormSchema),
+  member: validator(MemberFormBrowserSchema),
 };
 
 export type ValidatorName = keyof typeof validators;

@@ -1,19 +1,57 @@
+import { useLocation, useNavigation } from "react-router";
 import { requireRole } from "~/.server/auth/session";
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { addMember } from "~/.server/networking/add-member";
+import { getMemberChoices } from "~/.server/networking/choices";
+import { MemberForm } from "~/components/dashboard/member-form";
+import { Page } from "~/components/layout/page";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
+import type { ServerRouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/add-new-networking-member";
+import { handleMemberForm } from "./submit-member-form.server";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+/** The server accepts a photo-sized body here (MAX_BODY_KB elsewhere). */
+export const handle: ServerRouteHandle = { maxBodyBytes: PHOTO_FORM_MAX_BYTES };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.networkingMembers);
-  return null;
+  return { choices: await getMemberChoices() };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Add Networking Member — Onward" }];
+/** Adds the member, then comes back here with an empty form and the toast. */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireRole(request, pageRoles.networkingMembers);
+  const choices = await getMemberChoices();
+  return handleMemberForm(request, {
+    actor,
+    choices,
+    save: ({ fields, photo }) => addMember({ actor, fields, photo, choices }),
+    successUrl: "/dashboard/add-new-networking-member",
+    successToast: { type: "success", text: "Networking member added successfully" },
+  });
+}
 
-export default function AddNewNetworkingMemberPage() {
+export default function AddNewNetworkingMemberPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  // A new location after each successful add: the form starts again, empty.
+  const { key } = useLocation();
   return (
-    <Page title="Add Networking Member">
-      <NotYetAvailable what="Adding networking members" />
+    <Page
+      title="Add Networking Member"
+      intro="Someone already living abroad whom students may contact. Their e-mail and phone stay with staff."
+    >
+      <MemberForm
+        key={key}
+        lastResult={actionData?.result}
+        choices={loaderData.choices}
+        saving={navigation.state === "submitting"}
+        submitLabel="Add member"
+      />
     </Page>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Add Networking Member — Onward" }];

@@ -10,7 +10,7 @@ import { readForm } from "~/.server/read-form";
 import { redirectWithToast } from "~/.server/toast";
 import { Page } from "~/components/layout/page";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { pageRoles } from "~/lib/dashboard-menu";
@@ -88,8 +88,8 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
   const { items: members, total, page, pageCount, q } = loaderData;
   return (
     <Page title="Manage Networking Members">
-      <div>
-        <Form method="get" role="search" className="flex max-w-xl gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Form method="get" role="search" className="flex min-w-0 flex-1 gap-2 sm:max-w-xl">
           <label htmlFor="member-search" className="sr-only">
             Search by name, e-mail, company or profession
           </label>
@@ -104,6 +104,9 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
           />
           <Button>Search</Button>
         </Form>
+        <LinkButton href="/dashboard/add-new-networking-member" size="md" variant="secondary">
+          Add member
+        </LinkButton>
       </div>
       <p className="mt-4 text-sm text-slate-700" aria-live="polite">
         {total === 0
@@ -138,6 +141,9 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
                   {member.profession}, {member.company} · {member.address}, {member.location}
                 </p>
                 <div className="mt-auto flex flex-wrap gap-2 pt-4">
+                  <LinkButton href={`/dashboard/networkings/${member.id}`} size="sm" variant="outline">
+                    Update<span className="sr-only"> {member.name}</span>
+                  </LinkButton>
                   <Form
                     method="post"
                     onSubmit={confirmFirst(
