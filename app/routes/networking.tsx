@@ -5,6 +5,7 @@ import { getMemberChoices } from "~/.server/networking/choices";
 import { memberPhotoUrl } from "~/.server/networking/member-photo";
 import { searchDirectory } from "~/.server/networking/search-directory";
 import { Page } from "~/components/layout/page";
+import { MemberHeading } from "~/components/networking/member-heading";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
@@ -111,21 +112,7 @@ export default function NetworkingPage({ loaderData }: Route.ComponentProps) {
           {members.map((member) => (
             <li key={member.id}>
               <Card className="flex h-full flex-col p-5">
-                <div className="flex items-center gap-4">
-                  <img
-                    src={member.photoUrl}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    decoding="async"
-                    className="size-16 shrink-0 rounded-full bg-slate-100 object-cover"
-                  />
-                  <div className="min-w-0">
-                    <h2 className="text-lg font-semibold break-words text-slate-900">{member.name}</h2>
-                    <p className="text-sm text-slate-700">{member.profession}</p>
-                  </div>
-                </div>
+                <MemberHeading photoUrl={member.photoUrl} name={member.name} detail={member.profession} size="lg" />
                 <ul className="mt-4 grid gap-1 text-sm text-slate-700">
                   <li className="flex gap-2">
                     <Icon icon={CompanyIcon} className="size-4 text-brand-700" />

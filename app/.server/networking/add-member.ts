@@ -6,7 +6,7 @@ import { AppError, isAppError } from "../errors";
 import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
 import { preparePhoto } from "../users/photo";
-import { asDuplicateEmail, assertEmailFree, linkAccount, type Member, memberPhotoKey } from "./members";
+import { asDuplicateEmail, assertEmailFree, linkAccount, type Member, memberColumns, memberPhotoKey } from "./members";
 import { type MemberChoices, type MemberInput, parseMember } from "./schema";
 
 /**
@@ -36,10 +36,7 @@ export async function addMember(input: {
         .insert(networkingMembers)
         .values({
           id,
-          ...fields,
-          linkedin: fields.linkedin || null,
-          twitter: fields.twitter || null,
-          bookingUrl: fields.bookingUrl || null,
+          ...memberColumns(fields),
           photo: key,
           userId: link.userId,
           createdBy: input.actor.id,

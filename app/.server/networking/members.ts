@@ -4,12 +4,18 @@ import { type Database, db } from "../db";
 import { networkingMembers, users } from "../db/schema";
 import { AppError } from "../errors";
 import { recordAuditEvent } from "../users/audit";
+import type { MemberFields } from "./schema";
 
 /** A member as staff see it (the add, edit and manage pages). */
 export type Member = typeof networkingMembers.$inferSelect;
 
 export const MEMBER_NOT_FOUND = "This networking member no longer exists.";
 export const DUPLICATE_MEMBER = "A networking member with this e-mail already exists";
+
+/** The form's fields as a row's columns: optional addresses left empty are stored as null. */
+export function memberColumns(fields: MemberFields) {
+  return { ...fields, linkedin: fields.linkedin || null, twitter: fields.twitter || null, bookingUrl: fields.bookingUrl || null };
+}
 
 /** Where a member's re-encoded photo is stored: a fresh key for every upload. */
 export function memberPhotoKey(memberId: string): string {

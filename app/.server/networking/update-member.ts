@@ -5,7 +5,7 @@ import { networkingMembers } from "../db/schema";
 import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
 import { preparePhotoField } from "./add-member";
-import { asDuplicateEmail, assertEmailFree, findMember, linkAccount, type Member, memberPhotoKey } from "./members";
+import { asDuplicateEmail, assertEmailFree, findMember, linkAccount, type Member, memberColumns, memberPhotoKey } from "./members";
 import { type MemberChoices, type MemberInput, parseMember } from "./schema";
 
 /**
@@ -35,10 +35,7 @@ export async function updateMember(input: {
       const [member] = await tx
         .update(networkingMembers)
         .set({
-          ...fields,
-          linkedin: fields.linkedin || null,
-          twitter: fields.twitter || null,
-          bookingUrl: fields.bookingUrl || null,
+          ...memberColumns(fields),
           photo: key,
           userId: link.userId,
           updatedAt: new Date(),

@@ -9,6 +9,7 @@ import { setMemberStatus } from "~/.server/networking/set-member-status";
 import { readForm } from "~/.server/read-form";
 import { redirectWithToast } from "~/.server/toast";
 import { Page } from "~/components/layout/page";
+import { MemberHeading } from "~/components/networking/member-heading";
 import { Badge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -120,20 +121,7 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
           {members.map((member) => (
             <li key={member.id}>
               <Card className="flex h-full flex-col p-4">
-                <div className="flex items-center gap-3">
-                  <img
-                    src={member.photoUrl}
-                    alt=""
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                    className="size-12 shrink-0 rounded-full bg-slate-100 object-cover"
-                  />
-                  <div className="min-w-0">
-                    <h2 className="font-semibold break-words text-slate-900">{member.name}</h2>
-                    <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{member.email}</p>
-                  </div>
-                </div>
+                <MemberHeading photoUrl={member.photoUrl} name={member.name} detail={member.email} />
                 <p className="mt-3 text-sm text-slate-700">
                   <Badge tone={member.status === "Active" ? "success" : "neutral"} className="mr-2">
                     {member.status}
