@@ -37,6 +37,7 @@ export default [
 
   route("apply", "routes/apply.tsx"),
   route("networking", "routes/networking.tsx"),
+  route("networking/:memberId/connect", "routes/networking-connect.tsx"),
   route("book-appointment", "routes/book-appointment.tsx"),
 
   ...prefix("dashboard", [

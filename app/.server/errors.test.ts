@@ -14,6 +14,8 @@ test("each code answers its status; a rate limit says when to come back, in whol
   expect(response.headers.get("Retry-After")).toBe("151");
   expect(await response.text()).toBe(limited.message);
   expect(rateLimited(0.2).message).toBe("Too many attempts. Please wait 1 second and try again.");
+  expect(rateLimited(90 * 60).message).toBe("Too many attempts. Please wait 90 minutes and try again.");
+  expect(rateLimited(23.5 * 60 * 60).message).toBe("Too many attempts. Please wait 24 hours and try again.");
 });
 
 test("anything that is not an AppError is rethrown, so faults stay faults", () => {

@@ -12,6 +12,8 @@ export const pageRoles = {
   addConsultant: ["manager"],
   networkingMembers: ["manager"],
   siteSettings: ["manager"],
+  /** Writing to a networking member (Connect, from the directory). */
+  connectWithMember: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 type MenuItem = { to: string; label: string; roles: readonly Role[] | "everyone"; feature?: Feature };

@@ -10,8 +10,10 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/pager";
+import { pageRoles } from "~/lib/dashboard-menu";
 import { featureAvailable } from "~/lib/features";
 import { parsePage } from "~/lib/pagination";
+import { hasRole } from "~/lib/roles";
 import type { Route } from "./+types/networking";
 
 const DIRECTORY_SEARCH_MAX_LENGTH = 100;
@@ -22,17 +24,23 @@ const DIRECTORY_SEARCH_MAX_LENGTH = 100;
  * JavaScript. A filter value not on the lists is ignored rather than refused.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const url = new URL(request.url);
   const choices = await getMemberChoices();
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, DIRECTORY_SEARCH_MAX_LENGTH);
   const asked = { location: url.searchParams.get("location") ?? "", category: url.searchParams.get("category") ?? "" };
   const location = choices.locations.includes(asked.location) ? asked.location : "";
   const category = choices.categories.includes(asked.category) ? asked.category : "";
+  // Students may write to members (Connect); the Connect page and its action check again.
+  const canConnect = hasRole(user.role, pageRoles.connectWithMember);
   const results = await searchDirectory({ q, location, category, page: parsePage(url.searchParams.get("page")) });
   return {
     ...results,
-    items: results.items.map(({ photo, ...card }) => ({ ...card, photoUrl: memberPhotoUrl(photo) })),
+    items: results.items.map(({ photo, acceptsMessages, ...card }) => ({
+      ...card,
+      photoUrl: memberPhotoUrl(photo),
+      canConnect: acceptsMessages && canConnect,
+    })),
     query: { q, location, category },
     choices,
   };
@@ -128,7 +136,12 @@ export default function NetworkingPage({ loaderData }: Route.ComponentProps) {
                 <div className="mt-auto flex flex-wrap items-center gap-3 pt-4 text-sm">
                   {member.linkedin ? <ProfileLink href={member.linkedin} label="LinkedIn" name={member.name} /> : null}
                   {member.twitter ? <ProfileLink href={member.twitter} label="Twitter" name={member.name} /> : null}
-                  <BookLink bookingUrl={member.bookingUrl} name={member.name} />
+                  {member.canConnect ? (
+                    <LinkButton href={`/networking/${member.id}/connect`} variant="outline" size="sm" className="ml-auto">
+                      Connect<span className="sr-only"> with {member.name}</span>
+                    </LinkButton>
+                  ) : null}
+                  <BookLink bookingUrl={member.bookingUrl} name={member.name} alone={!member.canConnect} />
                 </div>
               </Card>
             </li>
@@ -150,17 +163,18 @@ function ProfileLink({ href, label, name }: { href: string; label: string; name:
 }
 
 /** The member's own scheduling page; else our booking page once it answers; else nothing to promise. */
-function BookLink({ bookingUrl, name }: { bookingUrl: string | null; name: string }) {
+function BookLink({ bookingUrl, name, alone }: { bookingUrl: string | null; name: string; alone: boolean }) {
+  const place = alone ? "ml-auto" : "";
   if (bookingUrl) {
     return (
-      <LinkButton href={bookingUrl} target="_blank" rel="noopener noreferrer" size="sm" className="ml-auto">
+      <LinkButton href={bookingUrl} target="_blank" rel="noopener noreferrer" size="sm" className={place}>
         Book Appointment<span className="sr-only"> with {name} (opens in a new tab)</span>
       </LinkButton>
     );
   }
   if (!featureAvailable.booking) return null;
   return (
-    <LinkButton href="/book-appointment" size="sm" className="ml-auto">
+    <LinkButton href="/book-appointment" size="sm" className={place}>
       Book Appointment
     </LinkButton>
   );

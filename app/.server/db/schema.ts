@@ -134,6 +134,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Where a reply goes when it is not to us: the student who wrote to a networking member. */
+    replyTo: text("reply_to"),
     status: mailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", tz).notNull().defaultNow(),
@@ -188,6 +190,8 @@ export const networkingMembers = pgTable(
     twitter: text("twitter"),
     bookingUrl: text("booking_url"),
     status: memberStatusEnum("status").notNull().default("Active"),
+    /** Whether students may send them messages through Onward (Connect); a member with an account can turn it off. */
+    acceptsMessages: boolean("accepts_messages").notNull().default(true),
     /** The account with the member's e-mail, when there is one. */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -206,4 +210,24 @@ export const networkingMembers = pgTable(
       table.company.op("gin_trgm_ops"),
     ),
   ],
+);
+
+/**
+ * Connect: a student's message to a networking member, relayed by e-mail with the student's
+ * address as reply-to. Kept to hold the daily limit per student and for staff to look into abuse.
+ */
+export const memberMessages = pgTable(
+  "member_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => networkingMembers.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (table) => [index("member_messages_sender_idx").on(table.senderId, table.createdAt)],
 );

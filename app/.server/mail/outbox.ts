@@ -2,7 +2,14 @@ import { EventEmitter } from "node:events";
 import type { Database } from "../db";
 import { mailOutbox } from "../db/schema";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Where the recipient's reply goes, when not to us (a student who wrote to a networking member). */
+  replyTo?: string;
+};
 
 /** Tells the mail worker in this process that a message is waiting. */
 export const outboxEvents = new EventEmitter();

@@ -46,10 +46,11 @@ test("a queued message reaches the SMTP server within 5 seconds of being queued"
       transport: createMailTransport({ smtpUrl: smtp.url, from: "Onward <no-reply@onward.test>", dataDir: "" }),
     });
     const queuedAt = Date.now();
-    await queueMail(db(), message("fast@example.com"));
+    await queueMail(db(), { ...message("fast@example.com"), replyTo: "student@example.com" });
     const received = await smtp.waitFor("fast@example.com", 5_000);
     expect(Date.now() - queuedAt).toBeLessThan(5_000);
     expect(received.raw).toContain("Subject: Hello <there>");
+    expect(received.raw).toContain("Reply-To: student@example.com");
     const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "fast@example.com"));
     await expect
       .poll(

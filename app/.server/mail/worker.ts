@@ -50,7 +50,13 @@ export function startMailWorker(options: { database: () => Database; transport: 
 
   async function deliver(row: typeof mailOutbox.$inferSelect) {
     try {
-      await options.transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await options.transport.send({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+      });
       await options
         .database()
         .update(mailOutbox)

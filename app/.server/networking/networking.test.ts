@@ -9,13 +9,11 @@ import * as editRoute from "~/routes/dashboard/networking-member";
 import * as directoryRoute from "~/routes/networking";
 import { context, createUser, outcome, request, type TestUser } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
-import { getSessionUser, type SessionUser } from "../auth/session";
+import { memberChoices, memberFields, memberPhoto, refusal, sessionOf, toastOf } from "../../../tests/support/members";
 import { db } from "../db";
 import { auditEvents, networkingMembers, users } from "../db/schema";
-import { AppError } from "../errors";
 import { updateSiteSettings } from "../settings/update-site-settings";
 import { getStorage } from "../storage/storage";
-import { takeToast } from "../toast";
 import { addMember } from "./add-member";
 import { getMemberChoices } from "./choices";
 import { deleteMember } from "./delete-member";
@@ -28,55 +26,16 @@ import { updateMember } from "./update-member";
 
 withTestDatabase();
 
-const choices = { locations: defaultMemberLocations, categories: defaultJobCategories };
-
-async function actor(user: TestUser): Promise<SessionUser> {
-  const session = await getSessionUser(request("/", { user }));
-  if (!session) throw new Error("not signed in");
-  return session;
-}
-
-const photo = () =>
-  sharp({ create: { width: 64, height: 64, channels: 3, background: "#1d4ed8" } })
-    .png()
-    .toBuffer();
-
-let counter = 0;
-function fields(overrides: Partial<MemberInput> = {}): MemberInput {
-  counter += 1;
-  return {
-    name: `Member ${counter}`,
-    company: "Nordic Software Oy",
-    address: "Helsinki",
-    email: `member${counter}@example.com`,
-    phone: "+358 40 123 4567",
-    profession: "Software Engineer",
-    location: "Finland",
-    category: "Software Engineer",
-    linkedin: "https://www.linkedin.com/in/member",
-    twitter: "",
-    bookingUrl: "",
-    ...overrides,
-  };
-}
-
-async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
+const choices = memberChoices;
 
 describe("adding a member", () => {
   test("stores the member Active with a re-encoded photo, links the student with that e-mail and makes them networking", async () => {
-    const manager = await actor(await createUser({ role: "manager" }));
+    const manager = await sessionOf(await createUser({ role: "manager" }));
     const student = await createUser({ email: "nadia.abroad@example.com" });
     const member = await addMember({
       actor: manager,
-      fields: fields({ email: "Nadia.Abroad@example.com" }),
-      photo: await photo(),
+      fields: memberFields({ email: "Nadia.Abroad@example.com" }),
+      photo: await memberPhoto(),
       choices,
     });
     expect(member).toMatchObject({ status: "Active", userId: student.id, linkedin: "https://www.linkedin.com/in/member", twitter: null });
@@ -89,9 +48,14 @@ describe("adding a member", () => {
   });
 
   test("never demotes staff: a consultant listed as a member stays a consultant", async () => {
-    const manager = await actor(await createUser({ role: "manager" }));
+    const manager = await sessionOf(await createUser({ role: "manager" }));
     const consultant = await createUser({ role: "consultant" });
-    const member = await addMember({ actor: manager, fields: fields({ email: consultant.email }), photo: await photo(), choices });
+    const member = await addMember({
+      actor: manager,
+      fields: memberFields({ email: consultant.email }),
+      photo: await memberPhoto(),
+      choices,
+    });
     expect(member.userId).toBe(consultant.id);
     const [account] = await db().select({ role: users.role }).from(users).where(eq(users.id, consultant.id));
     expect(account?.role).toBe("consultant");
@@ -107,9 +71,9 @@ describe("adding a member", () => {
     ["a category not on the list", { category: "Astronaut" }, "category"],
     ["a missing profession", { profession: "" }, "profession"],
   ])("refuses %s, naming the field, and adds nothing", async (_, overrides, field) => {
-    const manager = await actor(await createUser({ role: "manager" }));
-    const input = fields(overrides);
-    const error = await refusal(addMember({ actor: manager, fields: input, photo: await photo(), choices }));
+    const manager = await sessionOf(await createUser({ role: "manager" }));
+    const input = memberFields(overrides);
+    const error = await refusal(addMember({ actor: manager, fields: input, photo: await memberPhoto(), choices }));
     expect(error.code).toBe("INVALID");
     expect(Object.keys(error.fieldErrors)).toEqual([field]);
     expect(
@@ -121,35 +85,37 @@ describe("adding a member", () => {
   });
 
   test("accepts x.com and twitter.com addresses", async () => {
-    const manager = await actor(await createUser({ role: "manager" }));
+    const manager = await sessionOf(await createUser({ role: "manager" }));
     for (const twitter of ["https://x.com/someone", "https://twitter.com/someone", "https://mobile.twitter.com/someone"]) {
-      const member = await addMember({ actor: manager, fields: fields({ twitter }), photo: await photo(), choices });
+      const member = await addMember({ actor: manager, fields: memberFields({ twitter }), photo: await memberPhoto(), choices });
       expect(member.twitter).toBe(twitter);
     }
   });
 
   test("refuses a second member with the same e-mail (any case) and a file that is not an image", async () => {
-    const manager = await actor(await createUser({ role: "manager" }));
-    await addMember({ actor: manager, fields: fields({ email: "twice@example.com" }), photo: await photo(), choices });
+    const manager = await sessionOf(await createUser({ role: "manager" }));
+    await addMember({ actor: manager, fields: memberFields({ email: "twice@example.com" }), photo: await memberPhoto(), choices });
     const duplicate = await refusal(
-      addMember({ actor: manager, fields: fields({ email: "TWICE@example.com" }), photo: await photo(), choices }),
+      addMember({ actor: manager, fields: memberFields({ email: "TWICE@example.com" }), photo: await memberPhoto(), choices }),
     );
     expect(duplicate).toMatchObject({ code: "CONFLICT", fieldErrors: { email: "A networking member with this e-mail already exists" } });
-    const notImage = await refusal(addMember({ actor: manager, fields: fields(), photo: Buffer.from("%PDF-1.7 not a photo"), choices }));
+    const notImage = await refusal(
+      addMember({ actor: manager, fields: memberFields(), photo: Buffer.from("%PDF-1.7 not a photo"), choices }),
+    );
     expect(notImage.fieldErrors.profile).toBe("The photo must be a JPEG, PNG or WebP image");
-    const none = await refusal(addMember({ actor: manager, fields: fields(), photo: null, choices }));
+    const none = await refusal(addMember({ actor: manager, fields: memberFields(), photo: null, choices }));
     expect(none.fieldErrors.profile).toBe("Choose a photo");
   });
 });
 
 describe("changing a member", () => {
   test("an edit without a new photo keeps the photo; with one, replaces it and deletes the old file", async () => {
-    const manager = await actor(await createUser({ role: "manager" }));
-    const member = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const manager = await sessionOf(await createUser({ role: "manager" }));
+    const member = await addMember({ actor: manager, fields: memberFields(), photo: await memberPhoto(), choices });
     const kept = await updateMember({
       actor: manager,
       id: member.id,
-      fields: fields({ email: member.email, name: "Renamed" }),
+      fields: memberFields({ email: member.email, name: "Renamed" }),
       photo: null,
       choices,
     });
@@ -157,8 +123,8 @@ describe("changing a member", () => {
     const replaced = await updateMember({
       actor: manager,
       id: member.id,
-      fields: fields({ email: member.email }),
-      photo: await photo(),
+      fields: memberFields({ email: member.email }),
+      photo: await memberPhoto(),
       choices,
     });
     expect(replaced.photo).not.toBe(member.photo);
@@ -167,20 +133,20 @@ describe("changing a member", () => {
   });
 
   test("an edit may not take another member's e-mail; an unknown member is NOT_FOUND", async () => {
-    const manager = await actor(await createUser({ role: "manager" }));
-    const first = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
-    const second = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const manager = await sessionOf(await createUser({ role: "manager" }));
+    const first = await addMember({ actor: manager, fields: memberFields(), photo: await memberPhoto(), choices });
+    const second = await addMember({ actor: manager, fields: memberFields(), photo: await memberPhoto(), choices });
     const taken = await refusal(
-      updateMember({ actor: manager, id: second.id, fields: fields({ email: first.email }), photo: null, choices }),
+      updateMember({ actor: manager, id: second.id, fields: memberFields({ email: first.email }), photo: null, choices }),
     );
     expect(taken.code).toBe("CONFLICT");
-    const missing = await refusal(updateMember({ actor: manager, id: "no-such-member", fields: fields(), photo: null, choices }));
+    const missing = await refusal(updateMember({ actor: manager, id: "no-such-member", fields: memberFields(), photo: null, choices }));
     expect(missing.code).toBe("NOT_FOUND");
   });
 
   test("status toggles between Active and Inactive; a deleted member cannot be toggled or deleted again", async () => {
-    const manager = await actor(await createUser({ role: "manager" }));
-    const member = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const manager = await sessionOf(await createUser({ role: "manager" }));
+    const member = await addMember({ actor: manager, fields: memberFields(), photo: await memberPhoto(), choices });
     expect(await setMemberStatus({ actor: manager, id: member.id, status: "Inactive" })).toBe("Inactive");
     expect((await findMember(member.id)).status).toBe("Inactive");
     expect((await refusal(setMemberStatus({ actor: manager, id: member.id, status: "Paused" }))).code).toBe("INVALID");
@@ -200,29 +166,29 @@ describe("changing a member", () => {
 
 describe("the directory", () => {
   test("lists Active members only, filters by location and category, tolerates a typo, and pages by 12", async () => {
-    const manager = await actor(await createUser({ role: "manager" }));
+    const manager = await sessionOf(await createUser({ role: "manager" }));
     const rahman = await addMember({
       actor: manager,
-      fields: fields({
+      fields: memberFields({
         name: "Tanvir Rahman",
         profession: "Data Engineer",
         company: "Zalando",
         location: "Germany",
         category: "Software Engineer",
       }),
-      photo: await photo(),
+      photo: await memberPhoto(),
       choices,
     });
     const chef = await addMember({
       actor: manager,
-      fields: fields({ name: "Sadia Islam", profession: "Head Chef", company: "Noma", location: "Denmark", category: "Chef" }),
-      photo: await photo(),
+      fields: memberFields({ name: "Sadia Islam", profession: "Head Chef", company: "Noma", location: "Denmark", category: "Chef" }),
+      photo: await memberPhoto(),
       choices,
     });
     const hidden = await addMember({
       actor: manager,
-      fields: fields({ name: "Hidden Rahman", location: "Germany" }),
-      photo: await photo(),
+      fields: memberFields({ name: "Hidden Rahman", location: "Germany" }),
+      photo: await memberPhoto(),
       choices,
     });
     await setMemberStatus({ actor: manager, id: hidden.id, status: "Inactive" });
@@ -243,16 +209,22 @@ describe("the directory", () => {
     }
     expect(JSON.stringify(cards)).not.toContain("@example.com");
 
-    for (let n = 0; n < 13; n++) await addMember({ actor: manager, fields: fields({ location: "Canada" }), photo: await photo(), choices });
+    for (let n = 0; n < 13; n++)
+      await addMember({ actor: manager, fields: memberFields({ location: "Canada" }), photo: await memberPhoto(), choices });
     const last = await searchDirectory({ page: 99, location: "Canada" });
     expect(last).toMatchObject({ page: 2, pageCount: 2, total: 13, pageSize: 12 });
     expect(last.items).toHaveLength(1);
   });
 
   test("the manage list shows every member, newest first, and searches by e-mail too", async () => {
-    const manager = await actor(await createUser({ role: "manager" }));
-    const older = await addMember({ actor: manager, fields: fields({ email: "older.member@example.com" }), photo: await photo(), choices });
-    const newer = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const manager = await sessionOf(await createUser({ role: "manager" }));
+    const older = await addMember({
+      actor: manager,
+      fields: memberFields({ email: "older.member@example.com" }),
+      photo: await memberPhoto(),
+      choices,
+    });
+    const newer = await addMember({ actor: manager, fields: memberFields(), photo: await memberPhoto(), choices });
     await setMemberStatus({ actor: manager, id: older.id, status: "Inactive" });
     const all = await listMembers({ q: "", page: 1, pageSize: 100 });
     expect(all.items.findIndex((item) => item.id === newer.id)).toBeLessThan(all.items.findIndex((item) => item.id === older.id));
@@ -263,7 +235,7 @@ describe("the directory", () => {
 
 describe("the lists staff extend", () => {
   test("locations and categories added in the site settings join the defaults, once each, and a member may use them", async () => {
-    const manager = await actor(await createUser({ role: "manager" }));
+    const manager = await sessionOf(await createUser({ role: "manager" }));
     await updateSiteSettings({
       actor: manager,
       changes: { "networking.locations": "Japan\nCanada\n  \nJapan", "networking.categories": "Nurse" },
@@ -273,8 +245,8 @@ describe("the lists staff extend", () => {
     expect(extended.categories).toEqual([...defaultJobCategories, "Nurse"]);
     const member = await addMember({
       actor: manager,
-      fields: fields({ location: "Japan", category: "Nurse" }),
-      photo: await photo(),
+      fields: memberFields({ location: "Japan", category: "Nurse" }),
+      photo: await memberPhoto(),
       choices: extended,
     });
     expect(member).toMatchObject({ location: "Japan", category: "Nurse" });
@@ -292,9 +264,9 @@ describe("the lists staff extend", () => {
 describe("member photos", () => {
   test("only signed-in people see a photo; an Inactive member's only staff who manage members; an old photo never", async () => {
     const managerUser = await createUser({ role: "manager" });
-    const manager = await actor(managerUser);
+    const manager = await sessionOf(managerUser);
     const student = await createUser();
-    const member = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const member = await addMember({ actor: manager, fields: memberFields(), photo: await memberPhoto(), choices });
     const load = (key: string, viewer: TestUser | null) => {
       const [, memberId = "", file = ""] = key.split("/");
       return outcome(() =>
@@ -314,8 +286,8 @@ describe("member photos", () => {
     const replaced = await updateMember({
       actor: manager,
       id: member.id,
-      fields: fields({ email: member.email }),
-      photo: await photo(),
+      fields: memberFields({ email: member.email }),
+      photo: await memberPhoto(),
       choices,
     });
     expect((await load(member.photo, managerUser)).status).toBe(404);
@@ -326,12 +298,12 @@ describe("member photos", () => {
 
 describe("the directory page's loader", () => {
   test("reads the search from the URL, ignores a filter value not on the lists, and sends no e-mail or phone", async () => {
-    const manager = await actor(await createUser({ role: "manager" }));
+    const manager = await sessionOf(await createUser({ role: "manager" }));
     const student = await createUser();
     const member = await addMember({
       actor: manager,
-      fields: fields({ name: "Farhan Kabir", profession: "Barista", company: "Cafe Oslo", location: "Denmark", category: "Barista" }),
-      photo: await photo(),
+      fields: memberFields({ name: "Farhan Kabir", profession: "Barista", company: "Cafe Oslo", location: "Denmark", category: "Barista" }),
+      photo: await memberPhoto(),
       choices,
     });
     const load = (path: string, user: TestUser | null) =>
@@ -352,9 +324,9 @@ describe("the directory page's loader", () => {
 describe("the manage page", () => {
   test("a manager toggles and deletes by posting id with status or intent=delete; a student is refused; a gone member is a 404", async () => {
     const managerUser = await createUser({ role: "manager" });
-    const manager = await actor(managerUser);
+    const manager = await sessionOf(managerUser);
     const student = await createUser();
-    const member = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const member = await addMember({ actor: manager, fields: memberFields(), photo: await memberPhoto(), choices });
     const post = (form: Record<string, string>, user: TestUser) =>
       outcome(() =>
         manageRoute.action({
@@ -391,12 +363,6 @@ describe("the manage page", () => {
   });
 });
 
-/** The toast a redirect sets, as the next page would read it. */
-async function toastOf(response: Response | undefined): Promise<string | undefined> {
-  const cookie = (response?.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-  return (await takeToast(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }))).toast?.text;
-}
-
 /** A multipart post of the member form (the contract's field names), as a browser sends it. */
 async function memberPost(path: string, user: TestUser, values: MemberInput, file: Buffer | null) {
   const form = new FormData();
@@ -409,7 +375,7 @@ describe("the add and edit pages", () => {
   test("a manager adds a member with a photo and gets the toast; a bad field comes back with what was typed; a student is refused", async () => {
     const managerUser = await createUser({ role: "manager" });
     const student = await createUser();
-    const values = fields({ email: "added.by.form@example.com" });
+    const values = memberFields({ email: "added.by.form@example.com" });
     const add = async (user: TestUser, input: MemberInput, file: Buffer | null) =>
       outcome(async () =>
         addRoute.action({
@@ -419,27 +385,27 @@ describe("the add and edit pages", () => {
         } as never),
       );
 
-    expect((await add(student, values, await photo())).status).toBe(403);
-    const added = await add(managerUser, values, await photo());
+    expect((await add(student, values, await memberPhoto())).status).toBe(403);
+    const added = await add(managerUser, values, await memberPhoto());
     expect(added).toMatchObject({ status: 303, location: "/dashboard/add-new-networking-member" });
     expect(await toastOf(added.response)).toBe("Networking member added successfully");
     const [row] = await db().select().from(networkingMembers).where(eq(networkingMembers.email, "added.by.form@example.com"));
     expect(row).toMatchObject({ name: values.name, status: "Active" });
 
-    const bad = await add(managerUser, fields({ linkedin: "http://evil.example/x", name: "Kept Name" }), await photo());
+    const bad = await add(managerUser, memberFields({ linkedin: "http://evil.example/x", name: "Kept Name" }), await memberPhoto());
     expect(bad.status).toBe(400);
     const reply = bad.value as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
     expect(reply.result.error.linkedin?.[0]).toContain("LinkedIn");
     expect(reply.result.initialValue.name).toBe("Kept Name");
 
-    const duplicate = await add(managerUser, values, await photo());
+    const duplicate = await add(managerUser, values, await memberPhoto());
     expect(duplicate.status).toBe(409);
   });
 
   test("the edit page loads the member, saves without a new photo keeping the old one, and answers 404 for an unknown id", async () => {
     const managerUser = await createUser({ role: "manager" });
-    const manager = await actor(managerUser);
-    const member = await addMember({ actor: manager, fields: fields(), photo: await photo(), choices });
+    const manager = await sessionOf(managerUser);
+    const member = await addMember({ actor: manager, fields: memberFields(), photo: await memberPhoto(), choices });
     const loaded = await outcome(() =>
       editRoute.loader({
         request: request(`/dashboard/networkings/${member.id}`, { user: managerUser }),
@@ -463,7 +429,7 @@ describe("the add and edit pages", () => {
         request: await memberPost(
           `/dashboard/networkings/${member.id}`,
           managerUser,
-          fields({ email: member.email, profession: "Chef" }),
+          memberFields({ email: member.email, profession: "Chef" }),
           null,
         ),
         params: { id: member.id },

@@ -23,6 +23,8 @@ export type DirectoryCard = {
   linkedin: string | null;
   twitter: string | null;
   bookingUrl: string | null;
+  /** Whether students may write to them (Connect). */
+  acceptsMessages: boolean;
 };
 
 const card = {
@@ -37,6 +39,7 @@ const card = {
   linkedin: networkingMembers.linkedin,
   twitter: networkingMembers.twitter,
   bookingUrl: networkingMembers.bookingUrl,
+  acceptsMessages: networkingMembers.acceptsMessages,
 };
 
 /**

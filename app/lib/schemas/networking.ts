@@ -63,3 +63,22 @@ export const MemberFormBrowserSchema = MemberFormSchema.extend({ profile: z.unkn
 
 export type MemberInput = z.input<typeof MemberFormSchema>;
 export type MemberFields = z.output<typeof MemberFormSchema>;
+
+/** Connect: the longest and shortest note a student may send a member. */
+export const CONNECT_MESSAGE_MAX_LENGTH = 1_000;
+export const CONNECT_MESSAGE_MIN_LENGTH = 20;
+/** How many members a student may write to in 24 hours. */
+export const CONNECT_DAILY_LIMIT = 5;
+
+/** A student's message to a networking member (Connect). */
+export const ConnectFormSchema = z.object({
+  message: z
+    .string({ error: FIELD_REQUIRED })
+    .trim()
+    .min(1, FIELD_REQUIRED)
+    .min(
+      CONNECT_MESSAGE_MIN_LENGTH,
+      `Write at least ${CONNECT_MESSAGE_MIN_LENGTH} characters: say who you are and what you would like to ask`,
+    )
+    .max(CONNECT_MESSAGE_MAX_LENGTH, `Use at most ${CONNECT_MESSAGE_MAX_LENGTH.toLocaleString("en")} characters`),
+});

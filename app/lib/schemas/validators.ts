@@ -10,7 +10,7 @@ import {
   totpCodeSchema,
 } from "./auth";
 import { ContactFormSchema, EnrolmentFormSchema } from "./contact";
-import { MemberFormBrowserSchema } from "./networking";
+import { ConnectFormSchema, MemberFormBrowserSchema } from "./networking";
 import { ProfileFormSchema } from "./profile";
 import { SiteSettingsFormSchema } from "./settings";
 
@@ -34,6 +34,7 @@ export const validators = {
   profile: validator(ProfileFormSchema),
   siteSettings: validator(SiteSettingsFormSchema),
   member: validator(MemberFormBrowserSchema),
+  connect: validator(ConnectFormSchema),
 };
 
 export type ValidatorName = keyof typeof validators;

@@ -4,14 +4,24 @@ import { beginTwoFactorSetup, changePassword, confirmTwoFactorSetup, disableTwoF
 import { changePasswordSchema, passwordOnlySchema, totpCodeSchema } from "~/.server/auth/schemas";
 import type { SessionUser } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
+import { setAcceptsMessages } from "~/.server/networking/own-entry";
 import { setCookieHeaders } from "~/.server/set-cookies";
 import { formResult, parseSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 
 /** The resend-confirmation form has no fields of its own. */
 const noFieldsSchema = z.object({});
+/** A networking member's switch for messages from students: the button posts the new state. */
+const memberMessagesSchema = z.object({ acceptsMessages: z.enum(["on", "off"]) });
 
-export const profileIntents = ["resend-verification", "change-password", "enable-2fa", "confirm-2fa", "disable-2fa"] as const;
+export const profileIntents = [
+  "resend-verification",
+  "change-password",
+  "enable-2fa",
+  "confirm-2fa",
+  "disable-2fa",
+  "member-messages",
+] as const;
 export type ProfileIntent = (typeof profileIntents)[number];
 
 export function isProfileIntent(value: unknown): value is ProfileIntent {
@@ -115,6 +125,23 @@ async function disableTwoFactorIntent({ user, formData, request }: IntentInput) 
   }
 }
 
+async function memberMessagesIntent({ user, formData }: IntentInput) {
+  const submission = parseSubmission(formData, memberMessagesSchema);
+  if (submission.status !== "success") return invalid("member-messages", submission, memberMessagesSchema);
+  const accepts = submission.value.acceptsMessages === "on";
+  try {
+    await setAcceptsMessages(user, accepts);
+  } catch (error) {
+    return refused("member-messages", submission, memberMessagesSchema, error);
+  }
+  return redirectWithToast("/dashboard/profile", {
+    type: "success",
+    text: accepts
+      ? "Students can write to you through the networking directory again."
+      : "Students can no longer write to you through Onward.",
+  });
+}
+
 /** One function per form on the profile page; the action only picks the one the form named. */
 export const profileIntentHandlers = {
   "resend-verification": resendVerificationIntent,
@@ -122,4 +149,5 @@ export const profileIntentHandlers = {
   "enable-2fa": enableTwoFactorIntent,
   "confirm-2fa": confirmTwoFactorIntent,
   "disable-2fa": disableTwoFactorIntent,
+  "member-messages": memberMessagesIntent,
 } satisfies Record<ProfileIntent, (input: IntentInput) => Promise<unknown>>;

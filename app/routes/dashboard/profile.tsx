@@ -2,9 +2,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { redirect, useNavigation } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
+import { findOwnMemberEntry } from "~/.server/networking/own-entry";
 import { readForm } from "~/.server/read-form";
 import { photoUrl } from "~/.server/users/photo";
 import { ChangePasswordSection } from "~/components/dashboard/profile/change-password";
+import { MemberMessagesSection } from "~/components/dashboard/profile/member-messages";
 import { ProfileDetailsSection } from "~/components/dashboard/profile/profile-details";
 import { TwoFactorSection } from "~/components/dashboard/profile/two-factor";
 import { Page } from "~/components/layout/page";
@@ -27,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       twoFactorEnabled: user.twoFactorEnabled,
       role: user.role,
     },
+    /** Their entry in the networking directory, if they are listed: whether students may write to them. */
+    memberEntry: await findOwnMemberEntry(user),
   };
 }
 
@@ -49,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, memberEntry } = loaderData;
   const navigation = useNavigation();
   const intent = actionData?.intent;
   const resultFor = (...names: (string | null)[]) =>
@@ -70,6 +74,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           passwordResult={resultFor("enable-2fa", "disable-2fa")}
           codeResult={resultFor("confirm-2fa")}
         />
+        {memberEntry ? (
+          <MemberMessagesSection acceptsMessages={memberEntry.acceptsMessages} formError={resultFor("member-messages")?.error?.[""]?.[0]} />
+        ) : null}
       </div>
     </Page>
   );
