@@ -83,7 +83,7 @@ export const faqEntries: FaqEntry[] = [
     id: "networking",
     question: "Can I talk to people who already live abroad?",
     answer:
-      "Yes. Signed-in students can use our networking directory to find Bangladeshi students and professionals in their destination country and book a conversation with them.",
+      "Yes. Signed-in students can search our networking directory for Bangladeshi students and professionals in their destination country, by country and field, and write to them through Onward; many also offer a call you can book. Your e-mail address reaches only the person you write to.",
     feature: "networking",
     answerUntilAvailable:
       "Our directory of Bangladeshi students and professionals abroad is on its way. Until then, ask your consultant, who can often put you in touch with someone in your destination country.",

@@ -7,7 +7,7 @@ export const featureAvailable = {
   universities: false,
   applications: false,
   booking: false,
-  networking: false,
+  networking: true,
 } as const satisfies Record<string, boolean>;
 
 export type Feature = keyof typeof featureAvailable;

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { requireRole } from "~/.server/auth/session";
 import { isAppError, replyWithError } from "~/.server/errors";
 import { logger } from "~/.server/logger";
-import { CONNECT_LIMIT, connectMessagesLeft, findConnectTarget, sendConnectMessage } from "~/.server/networking/connect";
+import { connectMessagesLeft, findConnectTarget, sendConnectMessage } from "~/.server/networking/connect";
 import { memberPhotoUrl } from "~/.server/networking/member-photo";
 import { readForm } from "~/.server/read-form";
 import { type FormReply, formResult, invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
@@ -16,7 +16,7 @@ import { Card } from "~/components/ui/card";
 import { FormMessage, TextAreaField } from "~/components/ui/field";
 import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
 import { pageRoles } from "~/lib/dashboard-menu";
-import { CONNECT_DAILY_LIMIT, CONNECT_MESSAGE_MAX_LENGTH, ConnectFormSchema } from "~/lib/schemas/networking";
+import { CONNECT_DAILY_LIMIT, CONNECT_LIMIT, CONNECT_MESSAGE_MAX_LENGTH, ConnectFormSchema } from "~/lib/schemas/networking";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/networking-connect";
 
@@ -89,7 +89,7 @@ export default function ConnectPage({ loaderData, actionData }: Route.ComponentP
           messagesLeft > 0 ? (
             <ConnectForm lastResult={actionData?.result} messagesLeft={messagesLeft} />
           ) : (
-            <FormMessage tone="info">{CONNECT_LIMIT_PREFIX}You have reached today's limit; you can write again tomorrow.</FormMessage>
+            <FormMessage tone="info">{CONNECT_LIMIT} You have reached today's limit; you can write again tomorrow.</FormMessage>
           )
         ) : (
           <FormMessage tone="info">

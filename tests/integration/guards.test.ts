@@ -24,6 +24,7 @@ import * as userManagement from "~/routes/dashboard/user-management";
 import * as devDesign from "~/routes/dev/design";
 import * as devMail from "~/routes/dev/mail";
 import * as networking from "~/routes/networking";
+import * as connect from "~/routes/networking-connect";
 import { context, createUser, outcome, request, type TestUser } from "../support/accounts";
 import { withTestDatabase } from "../support/database-per-file";
 
@@ -63,6 +64,13 @@ const asHandler = (fn: unknown) => fn as Handler;
 const guarded: Guarded[] = [
   { name: "apply", path: "/apply", handler: asHandler(apply.loader), allowed: "signed-in" },
   { name: "networking", path: "/networking", handler: asHandler(networking.loader), allowed: "signed-in" },
+  {
+    name: "connect with a member",
+    path: "/networking/guarded-member/connect",
+    handler: asHandler(connect.loader),
+    params: { memberId: "guarded-member" },
+    allowed: ["student"],
+  },
   { name: "book-appointment", path: "/book-appointment", handler: asHandler(bookAppointment.loader), allowed: "signed-in" },
   { name: "dashboard layout", path: "/dashboard", handler: asHandler(dashboardLayout.loader), allowed: "signed-in" },
   { name: "dashboard overview", path: "/dashboard", handler: asHandler(dashboardHome.loader), allowed: "signed-in" },

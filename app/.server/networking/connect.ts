@@ -1,5 +1,5 @@
 import { and, count, eq, gt, min } from "drizzle-orm";
-import { CONNECT_DAILY_LIMIT, ConnectFormSchema } from "~/lib/schemas/networking";
+import { CONNECT_DAILY_LIMIT, CONNECT_LIMIT, ConnectFormSchema } from "~/lib/schemas/networking";
 import type { SessionUser } from "../auth/session";
 import { getConfig } from "../config";
 import { type Database, db } from "../db";
@@ -13,7 +13,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const NOT_TAKING_MESSAGES = "This member is not taking messages through Onward at the moment.";
 export const VERIFY_BEFORE_CONNECT = "Confirm your e-mail address first, so the member's reply can reach you.";
-export const CONNECT_LIMIT = `You can write to ${CONNECT_DAILY_LIMIT} members a day.`;
 
 /** What the Connect page shows of a member: what the directory card shows, nothing more. */
 export type ConnectTarget = {

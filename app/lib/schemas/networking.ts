@@ -69,6 +69,7 @@ export const CONNECT_MESSAGE_MAX_LENGTH = 1_000;
 export const CONNECT_MESSAGE_MIN_LENGTH = 20;
 /** How many members a student may write to in 24 hours. */
 export const CONNECT_DAILY_LIMIT = 5;
+export const CONNECT_LIMIT = `You can write to ${CONNECT_DAILY_LIMIT} members a day.`;
 
 /** A student's message to a networking member (Connect). */
 export const ConnectFormSchema = z.object({
