@@ -5,7 +5,7 @@
 // not wall time, so other work on the machine barely moves the figures.
 //
 // Cases (later features add theirs to `cases` with the same two budgets):
-//   signed-in pages (a student's session cookie)                 <= 4 ms
+//   signed-in pages (a student's or a manager's session cookie)  <= 4 ms
 //   anonymous public pages that miss the page cache (a request    <= 3 ms
 //   carrying an `onward.*` cookie is never served from the cache)
 //   a public page with a new utm_source each request (answered    <  1 ms
@@ -22,15 +22,21 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 8;
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
 const RSS_LIMIT_MB = 400;
 const CLOCK_TICK_MS = 1000 / Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
-const STUDENT = { email: "bench-student@onward.test", password: "a long bench passphrase 42", name: "Bench Student" };
+const STUDENT = { email: "bench-student@onward.test", password: "a long bench passphrase 42", name: "Bench Student", role: "student" };
+const MANAGER = { email: "bench-manager@onward.test", password: "a long bench passphrase 43", name: "Bench Manager", role: "manager" };
 
-/** @type {{ name: string; path: string; as: "student" | "anonymous" | "cache-buster"; budgetMs: number }[]} */
+/** @type {{ name: string; path: string; as: "student" | "manager" | "anonymous" | "cache-buster"; budgetMs: number }[]} */
 const cases = [
   { name: "signed-in GET /dashboard", path: "/dashboard", as: "student", budgetMs: 4 },
   { name: "signed-in GET /", path: "/", as: "student", budgetMs: 4 },
   { name: "anonymous GET /countries/usa, cache bypassed", path: "/countries/usa", as: "anonymous", budgetMs: 3 },
   { name: "anonymous GET /, cache bypassed", path: "/", as: "anonymous", budgetMs: 3 },
   { name: "anonymous GET /countries/usa?utm_source=N", path: "/countries/usa", as: "cache-buster", budgetMs: 1 },
+  // Networking (60 seeded members: scripts/lib/bench-seed.ts).
+  { name: "signed-in GET /networking", path: "/networking", as: "student", budgetMs: 4 },
+  { name: "signed-in GET /networking?q=enginer (typo search)", path: "/networking?q=enginer&location=Finland", as: "student", budgetMs: 4 },
+  { name: "signed-in GET /networking/{id}/connect", path: "/networking/bench-member-1/connect", as: "student", budgetMs: 4 },
+  { name: "manager GET /dashboard/manage-networking-member", path: "/dashboard/manage-networking-member", as: "manager", budgetMs: 4 },
 ];
 
 if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0) {
@@ -97,32 +103,28 @@ async function measure(server, url, headers, script) {
   return { msPerRequest: used / requests, requests, peakRssMb: peak };
 }
 
-function createStudent(env) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
-      "scripts/create-user.ts",
-      "--email",
-      STUDENT.email,
-      "--password",
-      STUDENT.password,
-      "--name",
-      STUDENT.name,
-      "--role",
-      "student",
-    ],
-    { cwd: root, env: { PATH: process.env.PATH, NODE_ENV: "production", LOG_LEVEL: "warn", ...env }, encoding: "utf8" },
-  );
-  if (result.status !== 0) throw new Error(`create-user failed:\n${result.stdout}${result.stderr}`);
+/** The accounts the cases sign in as and the networking directory, written before the server starts. */
+function seed(env) {
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/lib/bench-seed.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      ONWARD_SEED_ACCOUNTS: JSON.stringify([STUDENT, MANAGER]),
+      ...env,
+    },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`seeding failed:\n${result.stdout}${result.stderr}`);
 }
 
-async function signIn(url) {
+async function signIn(url, account) {
   const response = await fetch(`${url}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
-    body: new URLSearchParams({ email: STUDENT.email, password: STUDENT.password, intent: "password" }),
+    body: new URLSearchParams({ email: account.email, password: account.password, intent: "password" }),
   });
   const cookie = response.headers
     .getSetCookie()
@@ -138,11 +140,12 @@ async function runOn(label, prepare) {
   const results = [];
   try {
     const base = `http://127.0.0.1:${server.port}`;
-    const sessionCookie = await signIn(base);
+    const cookies = { student: await signIn(base, STUDENT), manager: await signIn(base, MANAGER) };
     // BENCH_CASES=dashboard,usa measures only the cases whose name contains one of the words.
     const only = process.env.BENCH_CASES?.split(",");
     for (const item of cases.filter((entry) => !only || only.some((word) => entry.name.includes(word)))) {
-      const headers = item.as === "student" ? [`Cookie: ${sessionCookie}`] : item.as === "anonymous" ? ["Cookie: onward.bench=1"] : [];
+      const signedIn = item.as === "student" || item.as === "manager";
+      const headers = signedIn ? [`Cookie: ${cookies[item.as]}`] : item.as === "anonymous" ? ["Cookie: onward.bench=1"] : [];
       const script = item.as === "cache-buster" ? bustScript : undefined;
       // A keep-alive connection left idle past the server's timeout may be closed under us: try twice.
       const probe = await fetch(`${base}${item.path}`, { headers: Object.fromEntries(headers.map((h) => h.split(": "))) }).catch(() =>
@@ -179,7 +182,7 @@ if (databases.includes("pglite")) {
   all.push(
     ...(await runOn("PGlite", () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-bench-data-"));
-      createStudent({ DATA_DIR: dataDir });
+      seed({ DATA_DIR: dataDir });
       return { dataDir, env: {} };
     })),
   );
@@ -200,7 +203,7 @@ if (!databases.includes("postgres")) {
     all.push(
       ...(await runOn("PostgreSQL", () => {
         const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-bench-data-"));
-        createStudent({ DATA_DIR: dataDir, ...secretEnv });
+        seed({ DATA_DIR: dataDir, ...secretEnv });
         return { dataDir, env: secretEnv };
       })),
     );

@@ -1,0 +1,47 @@
+// Seeds what `npm run bench:render` measures, in one process before the server owns the database:
+// the accounts it signs in as and a directory of networking members (BENCH_MEMBERS, default 60,
+// spread over every location and job category, so a directory page is a full page of 12).
+// Usage: ONWARD_SEED_ACCOUNTS='[{"email":…,"password":…,"name":…,"role":…}]' tsx scripts/lib/bench-seed.ts
+import { getConfig } from "~/.server/config";
+import { openDatabase } from "~/.server/db/client";
+import { db, setDatabase } from "~/.server/db/index";
+import { migrateDatabase } from "~/.server/db/migrate";
+import { networkingMembers } from "~/.server/db/schema";
+import { provisionAccount } from "~/.server/users/provision-account";
+import { defaultJobCategories, defaultMemberLocations } from "~/lib/networking";
+import type { Role } from "~/lib/roles";
+
+const accounts = JSON.parse(process.env.ONWARD_SEED_ACCOUNTS ?? "[]") as { email: string; password: string; name: string; role: Role }[];
+const memberCount = Number(process.env.BENCH_MEMBERS ?? 60);
+const firstNames = ["Ayesha", "Tanvir", "Nusrat", "Imran", "Farhana", "Rafiq", "Sadia", "Mahmud", "Rumana", "Arif"];
+const lastNames = ["Rahman", "Hasan", "Akter", "Chowdhury", "Sultana", "Islam", "Kabir", "Hossain"];
+
+const config = getConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrateDatabase(database);
+  setDatabase(database);
+  for (const account of accounts) await provisionAccount(account);
+  const members = Array.from({ length: memberCount }, (_, index) => {
+    const name = `${firstNames[index % firstNames.length]} ${lastNames[index % lastNames.length]}`;
+    const category = defaultJobCategories[index % defaultJobCategories.length] ?? "Chef";
+    return {
+      id: `bench-member-${index + 1}`,
+      name,
+      company: `${["Nordic", "Maple", "Harbour", "Alpine"][index % 4]} ${["Software", "Studio", "Kitchen", "Motors"][index % 4]}`,
+      address: ["Helsinki", "Toronto", "Berlin", "Copenhagen", "London", "Dhaka", "Boston"][index % 7] ?? "Helsinki",
+      location: defaultMemberLocations[index % defaultMemberLocations.length] ?? "Finland",
+      category,
+      email: `bench.member${index + 1}@example.com`,
+      phone: "+358 40 123 4567",
+      profession: category,
+      photo: `member-photos/bench-member-${index + 1}/photo.webp`,
+      linkedin: "https://www.linkedin.com/in/bench-member",
+      twitter: index % 2 ? "https://x.com/bench_member" : null,
+      bookingUrl: index % 3 ? null : "https://cal.com/bench-member",
+    };
+  });
+  if (members.length > 0) await db().insert(networkingMembers).values(members).onConflictDoNothing();
+} finally {
+  await database.close();
+}
