@@ -2,7 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import type { Paginated } from "~/lib/pagination";
 import { db } from "../db";
 import { contactMessages, users } from "../db/schema";
-import { paginate } from "../pagination";
+import { listTotal, paginate } from "../pagination";
 
 export const INBOX_PAGE_SIZE = 20;
 
@@ -42,6 +42,7 @@ export async function listContactMessages({
           createdAt: contactMessages.createdAt,
           handledAt: contactMessages.handledAt,
           handledByName: users.name,
+          listTotal: listTotal(),
         })
         .from(contactMessages)
         .leftJoin(users, eq(users.id, contactMessages.handledBy))

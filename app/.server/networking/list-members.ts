@@ -1,8 +1,8 @@
-import { count, desc, ilike, or, type SQL } from "drizzle-orm";
+import { count, desc, getTableColumns, ilike, or, type SQL } from "drizzle-orm";
 import type { Paginated } from "~/lib/pagination";
 import { db } from "../db";
 import { networkingMembers } from "../db/schema";
-import { paginate } from "../pagination";
+import { listTotal, paginate } from "../pagination";
 import type { Member } from "./members";
 
 export const MEMBERS_PER_MANAGE_PAGE = 12;
@@ -30,7 +30,7 @@ export async function listMembers(input: { q: string; page: number; pageSize?: n
     count: async () => (await db().select({ total: count() }).from(networkingMembers).where(where))[0]?.total ?? 0,
     rows: ({ limit, offset }) =>
       db()
-        .select()
+        .select({ ...getTableColumns(networkingMembers), listTotal: listTotal() })
         .from(networkingMembers)
         .where(where)
         .orderBy(desc(networkingMembers.createdAt), networkingMembers.id)

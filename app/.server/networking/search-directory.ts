@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Paginated } from "~/lib/pagination";
 import { db } from "../db";
 import { networkingMembers } from "../db/schema";
-import { paginate } from "../pagination";
+import { listTotal, paginate } from "../pagination";
 import { containsPattern } from "./list-members";
 
 export const DIRECTORY_PAGE_SIZE = 12;
@@ -75,7 +75,7 @@ export async function searchDirectory(input: {
     count: async () => (await db().select({ total: count() }).from(networkingMembers).where(where))[0]?.total ?? 0,
     rows: ({ limit, offset }) =>
       db()
-        .select(card)
+        .select({ ...card, listTotal: listTotal() })
         .from(networkingMembers)
         .where(where)
         .orderBy(...(q ? [desc(likeness)] : []), networkingMembers.name, networkingMembers.id)

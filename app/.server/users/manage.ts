@@ -5,7 +5,7 @@ import { type SessionUser, sessionsChanged } from "../auth/session";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
-import { paginate } from "../pagination";
+import { listTotal, paginate } from "../pagination";
 import { recordAuditEvent } from "./audit";
 
 export const USERS_PER_PAGE = 20;
@@ -22,7 +22,7 @@ export async function listUsers(input: { search: string; page: number; pageSize?
     count: async () => (await db().select({ total: count() }).from(users).where(where))[0]?.total ?? 0,
     rows: ({ limit, offset }) =>
       db()
-        .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+        .select({ id: users.id, name: users.name, email: users.email, role: users.role, listTotal: listTotal() })
         .from(users)
         .where(where)
         .orderBy(desc(users.createdAt), users.email)
