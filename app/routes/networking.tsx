@@ -133,15 +133,19 @@ export default function NetworkingPage({ loaderData }: Route.ComponentProps) {
                     </span>
                   </li>
                 </ul>
-                <div className="mt-auto flex flex-wrap items-center gap-3 pt-4 text-sm">
-                  {member.linkedin ? <ProfileLink href={member.linkedin} label="LinkedIn" name={member.name} /> : null}
-                  {member.twitter ? <ProfileLink href={member.twitter} label="Twitter" name={member.name} /> : null}
+                {member.linkedin || member.twitter ? (
+                  <p className="mt-3 flex gap-4 text-sm">
+                    {member.linkedin ? <ProfileLink href={member.linkedin} label="LinkedIn" name={member.name} /> : null}
+                    {member.twitter ? <ProfileLink href={member.twitter} label="Twitter" name={member.name} /> : null}
+                  </p>
+                ) : null}
+                <div className="mt-auto flex flex-wrap gap-2 pt-4">
                   {member.canConnect ? (
-                    <LinkButton href={`/networking/${member.id}/connect`} variant="outline" size="sm" className="ml-auto">
+                    <LinkButton href={`/networking/${member.id}/connect`} variant="outline" size="sm">
                       Connect<span className="sr-only"> with {member.name}</span>
                     </LinkButton>
                   ) : null}
-                  <BookLink bookingUrl={member.bookingUrl} name={member.name} alone={!member.canConnect} />
+                  <BookLink bookingUrl={member.bookingUrl} name={member.name} />
                 </div>
               </Card>
             </li>
@@ -163,18 +167,17 @@ function ProfileLink({ href, label, name }: { href: string; label: string; name:
 }
 
 /** The member's own scheduling page; else our booking page once it answers; else nothing to promise. */
-function BookLink({ bookingUrl, name, alone }: { bookingUrl: string | null; name: string; alone: boolean }) {
-  const place = alone ? "ml-auto" : "";
+function BookLink({ bookingUrl, name }: { bookingUrl: string | null; name: string }) {
   if (bookingUrl) {
     return (
-      <LinkButton href={bookingUrl} target="_blank" rel="noopener noreferrer" size="sm" className={place}>
+      <LinkButton href={bookingUrl} target="_blank" rel="noopener noreferrer" size="sm">
         Book Appointment<span className="sr-only"> with {name} (opens in a new tab)</span>
       </LinkButton>
     );
   }
   if (!featureAvailable.booking) return null;
   return (
-    <LinkButton href="/book-appointment" size="sm" className={place}>
+    <LinkButton href="/book-appointment" size="sm">
       Book Appointment
     </LinkButton>
   );
