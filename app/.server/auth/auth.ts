@@ -99,7 +99,7 @@ function createAuth(database: Database) {
     // Our own limiter (rate-limit.ts) covers server-side calls, which better-auth's does not.
     rateLimit: { enabled: false },
     // Cached sessions are forgotten after every change to a user or a session (sign-out,
-    // revocation, password reset, verification, two-factor): see session-cache.ts.
+    // revocation, password reset, verification, two-factor): see invalidated-cache.ts.
     databaseHooks: {
       user: { update: { after: () => sessionsChanged() }, delete: { after: () => sessionsChanged() } },
       session: {

@@ -1,10 +1,12 @@
 import { expect, test } from "vitest";
 import { createUser, request } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
+import { InvalidatedCache } from "../invalidated-cache";
 import { getSessionUser } from "./session";
-import { SessionCache } from "./session-cache";
 
 withTestDatabase();
+
+const options = { what: "test entries", epochKey: "onward:test:epoch", ttlMs: 30_000 };
 
 test("the signed session cookie finds its person; a forged signature or token finds no one", async () => {
   const user = await createUser();
@@ -24,7 +26,7 @@ test("the signed session cookie finds its person; a forged signature or token fi
 });
 
 test("the session cache answers from memory until a change empties it", async () => {
-  const cache = new SessionCache<string>(() => "local");
+  const cache = new InvalidatedCache<string>(() => "local", options);
   let loads = 0;
   const load = async () => {
     loads += 1;
@@ -38,7 +40,7 @@ test("the session cache answers from memory until a change empties it", async ()
 });
 
 test("a lookup that started before a change is not kept, and an expired session is not kept", async () => {
-  const cache = new SessionCache<string>(() => "local");
+  const cache = new InvalidatedCache<string>(() => "local", options);
   let release: () => void = () => {};
   let started: () => void = () => {};
   const loading = new Promise<void>((resolve) => {
@@ -59,13 +61,13 @@ test("a lookup that started before a change is not kept, and an expired session 
     "after the change",
   );
 
-  const expiring = new SessionCache<string>(() => "local");
+  const expiring = new InvalidatedCache<string>(() => "local", options);
   await expiring.get("t", async () => ({ value: "old", expiresAt: new Date(Date.now() - 1) }));
   expect(await expiring.get("t", async () => ({ value: "fresh", expiresAt: new Date(Date.now() + 60_000) }))).toBe("fresh");
 });
 
 test("with caching off every lookup reads the database", async () => {
-  const cache = new SessionCache<string>(() => "off");
+  const cache = new InvalidatedCache<string>(() => "off", options);
   let loads = 0;
   const load = async () => ({ value: String(++loads), expiresAt: new Date(Date.now() + 60_000) });
   await cache.get("token", load);

@@ -5,9 +5,9 @@ import { hasRole, isRole, type Role } from "~/lib/roles";
 import { getConfig } from "../config";
 import { db } from "../db";
 import { sessions, users } from "../db/schema";
+import { cacheMode, InvalidatedCache } from "../invalidated-cache";
 import { redirectWithToast } from "../toast";
 import { recordAuditEvent } from "../users/audit";
-import { SessionCache, sessionCacheMode } from "./session-cache";
 
 export type SessionUser = {
   id: string;
@@ -22,7 +22,7 @@ export type SessionUser = {
 };
 
 const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
-const cache = new SessionCache<SessionUser>(sessionCacheMode);
+const cache = new InvalidatedCache<SessionUser>(cacheMode, { what: "sessions", epochKey: "onward:sessions:epoch", ttlMs: 30_000 });
 
 /**
  * The signed-in person, or null. Looked up once per request: the session cookie's signature

@@ -6,6 +6,7 @@ import { AppError, isAppError } from "../errors";
 import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
 import { preparePhoto } from "../users/photo";
+import { memberListsChanged } from "./member-lists-cache";
 import { asDuplicateEmail, assertEmailFree, linkAccount, type Member, memberColumns, memberPhotoKey } from "./members";
 import { type MemberChoices, type MemberInput, parseMember } from "./schema";
 
@@ -54,6 +55,7 @@ export async function addMember(input: {
       return { member: member as Member, roleChanged: link.roleChanged };
     });
     if (roleChanged) await sessionsChanged();
+    await memberListsChanged();
     return member;
   } catch (error) {
     // Nothing was added: do not keep the photo either.

@@ -5,6 +5,7 @@ import { networkingMembers } from "../db/schema";
 import { AppError } from "../errors";
 import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
+import { memberListsChanged } from "./member-lists-cache";
 import { MEMBER_NOT_FOUND } from "./members";
 
 /** Removes a member from the directory and deletes their photo (their account, if any, stays). Throws AppError NOT_FOUND. */
@@ -26,5 +27,6 @@ export async function deleteMember(input: { actor: SessionUser; id: string }): P
     );
     return row;
   });
+  await memberListsChanged();
   await getStorage().delete(deleted.photo);
 }

@@ -3,6 +3,7 @@ import type { Paginated } from "~/lib/pagination";
 import { db } from "../db";
 import { networkingMembers } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
+import { cachedMemberList } from "./member-lists-cache";
 import type { Member } from "./members";
 
 export const MEMBERS_PER_MANAGE_PAGE = 12;
@@ -24,9 +25,14 @@ export async function listMembers(input: { q: string; page: number; pageSize?: n
         ilike(networkingMembers.profession, pattern),
       )
     : undefined;
-  return paginate({
-    page: input.page,
-    pageSize: input.pageSize ?? MEMBERS_PER_MANAGE_PAGE,
+  const pageSize = input.pageSize ?? MEMBERS_PER_MANAGE_PAGE;
+  return cachedMemberList(JSON.stringify(["manage", q, input.page, pageSize]), () => readMembersPage(where, input.page, pageSize));
+}
+
+function readMembersPage(where: SQL | undefined, page: number, pageSize: number) {
+  return paginate<Member>({
+    page,
+    pageSize,
     count: async () => (await db().select({ total: count() }).from(networkingMembers).where(where))[0]?.total ?? 0,
     rows: ({ limit, offset }) =>
       db()

@@ -3,6 +3,7 @@ import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { networkingMembers } from "../db/schema";
 import { AppError } from "../errors";
+import { memberListsChanged } from "./member-lists-cache";
 
 /**
  * The networking member entry of a signed-in person, if they have one: linked to their account,
@@ -28,4 +29,5 @@ export async function setAcceptsMessages(user: Pick<SessionUser, "id" | "email" 
     .update(networkingMembers)
     .set({ acceptsMessages: accepts, userId: user.id, updatedAt: new Date() })
     .where(eq(networkingMembers.id, entry.id));
+  await memberListsChanged();
 }

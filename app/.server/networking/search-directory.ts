@@ -4,6 +4,7 @@ import { db } from "../db";
 import { networkingMembers } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
 import { containsPattern } from "./list-members";
+import { cachedMemberList } from "./member-lists-cache";
 
 export const DIRECTORY_PAGE_SIZE = 12;
 
@@ -46,6 +47,7 @@ const card = {
  * The directory: Active members only, narrowed by location and job category (exact values from
  * the lists) and by `q` over name, profession and company, which tolerates a typo ("enginer",
  * "Rahmn"). Best matches first when searching, else by name. Pages of 12; past the end, the last.
+ * A page read moments ago is answered from memory until a member changes (member-lists-cache.ts).
  */
 export async function searchDirectory(input: {
   q?: string;
@@ -55,6 +57,13 @@ export async function searchDirectory(input: {
   pageSize?: number;
 }): Promise<Paginated<DirectoryCard>> {
   const q = input.q?.trim() ?? "";
+  const pageSize = input.pageSize ?? DIRECTORY_PAGE_SIZE;
+  const key = JSON.stringify(["directory", q, input.location ?? "", input.category ?? "", input.page, pageSize]);
+  return cachedMemberList(key, () => readDirectoryPage({ ...input, q, pageSize }));
+}
+
+async function readDirectoryPage(input: { q: string; location?: string; category?: string; page: number; pageSize: number }) {
+  const { q } = input;
   const conditions: SQL[] = [eq(networkingMembers.status, "Active")];
   if (input.location) conditions.push(eq(networkingMembers.location, input.location));
   if (input.category) conditions.push(eq(networkingMembers.category, input.category));
@@ -69,9 +78,9 @@ export async function searchDirectory(input: {
     conditions.push(or(text, sql`${likeness} >= ${TYPO_TOLERANCE}`) as SQL);
   }
   const where = and(...conditions);
-  return paginate({
+  return paginate<DirectoryCard>({
     page: input.page,
-    pageSize: input.pageSize ?? DIRECTORY_PAGE_SIZE,
+    pageSize: input.pageSize,
     count: async () => (await db().select({ total: count() }).from(networkingMembers).where(where))[0]?.total ?? 0,
     rows: ({ limit, offset }) =>
       db()

@@ -4,6 +4,7 @@ import { db } from "../db";
 import { networkingMembers } from "../db/schema";
 import { AppError } from "../errors";
 import { recordAuditEvent } from "../users/audit";
+import { memberListsChanged } from "./member-lists-cache";
 import { MEMBER_NOT_FOUND } from "./members";
 import { type MemberStatus, memberStatuses } from "./schema";
 
@@ -23,5 +24,6 @@ export async function setMemberStatus(input: { actor: SessionUser; id: string; s
       tx,
     );
   });
+  await memberListsChanged();
   return status;
 }

@@ -5,6 +5,7 @@ import { networkingMembers } from "../db/schema";
 import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
 import { preparePhotoField } from "./add-member";
+import { memberListsChanged } from "./member-lists-cache";
 import { asDuplicateEmail, assertEmailFree, findMember, linkAccount, type Member, memberColumns, memberPhotoKey } from "./members";
 import { type MemberChoices, type MemberInput, parseMember } from "./schema";
 
@@ -54,6 +55,7 @@ export async function updateMember(input: {
       return { member: member as Member, roleChanged: link.roleChanged };
     });
     if (roleChanged) await sessionsChanged();
+    await memberListsChanged();
     if (newPhoto) await getStorage().delete(current.photo);
     return member;
   } catch (error) {

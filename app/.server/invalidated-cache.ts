@@ -1,34 +1,45 @@
-import { getConfig } from "../config";
-import { logger } from "../logger";
-import { sharedRedis } from "../redis";
+import { getConfig } from "./config";
+import { logger } from "./logger";
+import { sharedRedis } from "./redis";
 
-const TTL_MS = 30_000;
-const MAX_ENTRIES = 10_000;
-const EPOCH_KEY = "onward:sessions:epoch";
+const DEFAULT_MAX_ENTRIES = 10_000;
 
 type Entry<T> = { value: T; until: number };
 
-/** What a lookup finds: the person, and when their session ends. */
-export type Found<T> = { value: T; expiresAt: Date };
+/** What a lookup finds, and (for a session) when it stops being true whatever happens. */
+export type Found<T> = { value: T; expiresAt?: Date };
+
+export type CacheOptions = {
+  /** What the entries are, for the log ("sessions", "member lists"). */
+  what: string;
+  /** The Redis key of the shared change counter. */
+  epochKey: string;
+  /** How long an entry is trusted at most. */
+  ttlMs: number;
+  maxEntries?: number;
+};
 
 /**
- * Signed-in people by session token, kept for a few seconds so that a page view costs no
- * database query for who is asking. Any change to a user or a session (sign-out, password
- * change or reset, role or profile change, revocation) empties it before the change's request
- * answers, so a revoked session is refused on its very next request.
+ * Answers read from the database, kept for a few seconds so that a page view does not repeat
+ * them: signed-in people by session token, the networking directory's pages. Every change to
+ * what they were read from empties the cache (`invalidate`) before the change's request answers,
+ * so the next read after a change sees it (a revoked session is refused on its very next request).
  *
  * Only where every instance hears of those changes: on the embedded database (one process owns
  * it) or with REDIS_URL, where every change bumps a shared counter that each lookup compares
  * with the one its entries were made under. On PostgreSQL without Redis nothing is cached.
  */
-export class SessionCache<T> {
+export class InvalidatedCache<T> {
   private entries = new Map<string, Entry<T>>();
   /** Bumped by every local invalidation; an answer read under an older epoch is not stored. */
   private epoch = 0;
   /** The shared counter the entries were made under (Redis only). */
   private sharedEpoch: string | null | undefined;
 
-  constructor(private readonly mode: () => "local" | "shared" | "off") {}
+  constructor(
+    private readonly mode: () => "local" | "shared" | "off",
+    private readonly options: CacheOptions,
+  ) {}
 
   /**
    * The cached value for `token`, or what `load` finds (then kept). `load` runs for every
@@ -45,22 +56,26 @@ export class SessionCache<T> {
     const found = await load();
     if (!found) return null;
     if (epoch === this.epoch) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(token, { value: found.value, until: Math.min(now + TTL_MS, found.expiresAt.getTime()) });
+      if (this.entries.size >= (this.options.maxEntries ?? DEFAULT_MAX_ENTRIES))
+        this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(token, {
+        value: found.value,
+        until: Math.min(now + this.options.ttlMs, found.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY),
+      });
     }
     return found.value;
   }
 
-  /** Forgets every cached session (of everyone: changes are rare, page views are not), here and on every instance. */
+  /** Forgets every entry (of everyone: changes are rare, page views are not), here and on every instance. */
   async invalidate() {
     this.epoch += 1;
     this.entries.clear();
     if (this.mode() !== "shared") return;
     try {
-      await sharedRedis()?.incr(EPOCH_KEY);
+      await sharedRedis()?.incr(this.options.epochKey);
     } catch (error) {
       // The other instances cannot be told: they stop trusting their entries once Redis is back (the counter read fails meanwhile).
-      logger.warn({ err: error }, "could not announce a session change to other instances");
+      logger.warn({ err: error, what: this.options.what }, "could not announce a change to other instances");
     }
   }
 
@@ -74,7 +89,7 @@ export class SessionCache<T> {
       return false;
     }
     try {
-      const current = await redis.get(EPOCH_KEY);
+      const current = await redis.get(this.options.epochKey);
       if (current !== this.sharedEpoch) {
         this.entries.clear();
         this.epoch += 1;
@@ -94,11 +109,11 @@ export class SessionCache<T> {
 }
 
 /**
- * Where the process's session cache may be used: see SessionCache. In-process tests write
- * users directly between requests, so they run without it; the tests that start the built
- * server (production mode) run with it.
+ * Where the process's caches may be used: see InvalidatedCache. In-process tests write rows
+ * directly between requests, so they run without them; the tests that start the built server
+ * (production mode) run with them.
  */
-export function sessionCacheMode(): "local" | "shared" | "off" {
+export function cacheMode(): "local" | "shared" | "off" {
   const { redisUrl, databaseUrl, env } = getConfig();
   if (env === "test") return "off";
   if (redisUrl) return "shared";
