@@ -4,7 +4,7 @@
  * available yet"; the issue that builds a feature turns its flag on.
  */
 export const featureAvailable = {
-  universities: false,
+  universities: true,
   applications: false,
   booking: false,
   networking: true,

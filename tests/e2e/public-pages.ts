@@ -20,6 +20,8 @@ export const publicPages = [
   { path: "/canada-details", heading: "Study in Canada" },
   { path: "/ielts-details", heading: "Online IELTS Classes" },
   { path: "/skills", heading: "Build the Skills to Study Abroad" },
+  { path: "/find-university", heading: "Find Your Dream University" },
+  { path: "/university/queens-university-belfast", heading: "Queen's University Belfast" },
   { path: "/contact", heading: "Contact us" },
   { path: "/about", heading: "About Onward" },
   { path: "/privacy", heading: "Privacy policy" },

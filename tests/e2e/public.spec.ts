@@ -103,9 +103,9 @@ test("/countries/finland shows the seven Finland sponsor documents and the spec'
     "Relationship Affidavit",
   ]);
   await expect(page.getByRole("cell", { name: "8,000–15,000 EUR" })).toBeVisible();
-  // Applying and the finder are not open yet: the guide offers a conversation instead of a dead end.
+  // The guide offers a conversation, and each feature's page only once that feature answers.
   await expect(page.getByRole("main").getByRole("link", { name: "Talk to Us" })).toHaveAttribute("href", "/contact");
-  for (const path of ["/apply", "/find-university", "/book-appointment"]) await expect(page.locator(`a[href="${path}"]`)).toHaveCount(0);
+  for (const path of unavailablePages) await expect(page.locator(`a[href="${path}"]`)).toHaveCount(0);
 });
 
 test("an unknown country answers 404 with the not-found page", async ({ page }) => {
@@ -137,6 +137,7 @@ test("the sitemap lists every public page and robots.txt keeps crawlers out of t
   const xml = await sitemap.text();
   for (const { path } of publicPages) expect(xml).toContain(`${path}</loc>`);
   expect(xml.match(/<loc>[^<]*\/countries\/[^<]+<\/loc>/g)).toHaveLength(11);
+  expect(xml).toContain("/university/queens-university-belfast</loc>");
   const robots = await (await request.get(app.url("/robots.txt"))).text();
   expect(robots).toContain("Disallow: /dashboard");
   expect(robots).toContain("Disallow: /api");

@@ -1,8 +1,10 @@
 import { expect, test } from "vitest";
+import { ieltsBands, tuitionCurrencies } from "../../app/lib/universities";
 import { countryGuides, findCountryGuide } from "../../content/countries";
 import { countryInSentence } from "../../content/country-names";
 import { destinationGuides, findDestinationGuide } from "../../content/destinations";
 import { currentFaqEntries, faqEntries } from "../../content/faq";
+import { catalogueUniversities } from "../../content/universities";
 
 test("a country with a full destination guide is never labelled Upcoming", () => {
   const withGuide = destinationGuides.map((guide) => guide.id);
@@ -40,4 +42,21 @@ test("an FAQ answer about a feature that does not work yet says it is on its way
   const all = currentFaqEntries({ universities: true, applications: true, booking: true, networking: true });
   expect(answer(all, "book-consultant")).toContain("choose an open time slot");
   expect(answer(all, "networking")).toContain("networking directory");
+});
+
+test("every university a destination guide links to is in the catalogue, in that guide's country, and the catalogue is sound", () => {
+  const bySlug = new Map(catalogueUniversities.map((university) => [university.slug, university]));
+  const linked = destinationGuides.flatMap((guide) => guide.universities.map((university) => ({ ...university, country: guide.country })));
+  expect(linked.length).toBeGreaterThanOrEqual(30);
+  for (const { slug, name, country } of linked) {
+    expect(bySlug.get(slug)?.name, slug).toBe(name);
+    expect(bySlug.get(slug)?.country, slug).toBe(country);
+  }
+  expect(bySlug.size).toBe(catalogueUniversities.length);
+  for (const university of catalogueUniversities) {
+    expect(university.slug, university.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    expect(university.website ?? "https:", university.name).toMatch(/^https:\/\//);
+    if (university.minimumIelts !== null) expect(ieltsBands, university.name).toContain(university.minimumIelts);
+    if (university.tuition) expect(tuitionCurrencies, university.name).toContain(university.tuition.currency);
+  }
 });

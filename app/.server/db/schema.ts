@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { memberStatuses } from "~/lib/networking";
 import { roles } from "~/lib/roles";
+import { universityTypes } from "~/lib/universities";
 
 const tz = { withTimezone: true } as const;
 
@@ -230,4 +231,56 @@ export const memberMessages = pgTable(
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
   },
   (table) => [index("member_messages_sender_idx").on(table.senderId, table.createdAt)],
+);
+
+export const universityTypeEnum = pgEnum("university_type", universityTypes);
+
+/**
+ * The university catalogue: the built-in universities (content/universities.ts, loaded once) and
+ * what staff add. Figures nobody can stand behind stay null; tuition and ranking carry their year.
+ */
+export const universities = pgTable(
+  "universities",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    country: text("country").notNull(),
+    /** City, and region where it helps ("Belfast, Northern Ireland"). */
+    city: text("city").notNull(),
+    type: universityTypeEnum("type").notNull(),
+    /** Storage key of the uploaded logo; null draws a generated mark. */
+    logo: text("logo"),
+    website: text("website"),
+    about: text("about").notNull().default(""),
+    facilities: text("facilities").array().notNull().default(sql`'{}'::text[]`),
+    coursesOffered: integer("courses_offered"),
+    examsAccepted: text("exams_accepted").notNull().default(""),
+    /** First-year tuition: a whole amount in `tuitionCurrency`, indicative for `tuitionYear`. */
+    tuitionAmount: integer("tuition_amount"),
+    tuitionCurrency: text("tuition_currency"),
+    tuitionYear: integer("tuition_year"),
+    scholarships: integer("scholarships"),
+    /** 2.5–9 in steps of 0.5. */
+    minimumIelts: real("minimum_ielts"),
+    worldRanking: integer("world_ranking"),
+    rankingSource: text("ranking_source"),
+    rankingYear: integer("ranking_year"),
+    englishTaughtCourses: integer("english_taught_courses"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("universities_slug_idx").on(table.slug),
+    uniqueIndex("universities_country_name_idx").on(table.country, sql`lower(${table.name})`),
+    index("universities_filter_idx").on(table.country, table.type),
+    index("universities_ranking_idx").on(table.worldRanking),
+    index("universities_name_idx").on(table.name),
+    index("universities_ielts_idx").on(table.minimumIelts),
+    index("universities_tuition_idx").on(table.tuitionCurrency, table.tuitionAmount),
+    // Typo-tolerant name search (pg_trgm, ADR 016).
+    index("universities_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+  ],
 );

@@ -1,8 +1,11 @@
 import { countryGuides } from "../../../content/countries";
 import { destinationGuides } from "../../../content/destinations";
+import { db } from "../db";
+import { universities } from "../db/schema";
 
-/** Every public page worth finding, for the sitemap: fixed pages, the 11 country guides and the 5 destination guides. */
-export function listPublicPaths(): string[] {
+/** Every public page worth finding, for the sitemap: fixed pages, the 11 country guides, the 5 destination guides and every university. */
+export async function listPublicPaths(): Promise<string[]> {
+  const slugs = await db().select({ slug: universities.slug }).from(universities).orderBy(universities.slug);
   return [
     "/",
     "/countries",
@@ -11,6 +14,7 @@ export function listPublicPaths(): string[] {
     "/ielts-details",
     "/skills",
     "/find-university",
+    ...slugs.map(({ slug }) => `/university/${slug}`),
     "/contact",
     "/about",
     "/privacy",

@@ -1,4 +1,5 @@
 import type { IeltsBatchSettings, SiteSettings } from "~/lib/site-settings";
+import { tuitionCurrencies } from "~/lib/universities";
 import { notifyContentChanged } from "../content-changes";
 import { type Database, db } from "../db";
 import { siteSetting } from "../db/schema";
@@ -20,6 +21,7 @@ export const siteSettingKeys = [
   "ielts.regular.fee",
   "networking.locations",
   "networking.categories",
+  ...tuitionCurrencies.map((currency) => `rates.${currency}` as const),
 ] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
@@ -45,6 +47,17 @@ const defaults: Record<SiteSettingKey, string | undefined> = {
   // Locations and job categories staff add to the networking directory's lists, one per line.
   "networking.locations": undefined,
   "networking.categories": undefined,
+  // Taka per unit of each tuition currency, for the finder's "≈ BDT" figures and its tuition cap:
+  // indicative defaults (late 2025) that staff keep current in the site settings.
+  "rates.USD": "122",
+  "rates.GBP": "160",
+  "rates.EUR": "141",
+  "rates.CAD": "87",
+  "rates.AUD": "79",
+  "rates.DKK": "18.9",
+  "rates.KRW": "0.085",
+  "rates.JPY": "0.8",
+  "rates.MYR": "29",
 };
 
 export type SettingValues = Record<SiteSettingKey, string | undefined>;

@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
 
-/** Background and text pairs that keep AA contrast; a name always gets the same one. */
+/** Background and text pairs that keep AA contrast; a name always gets the same one (paletteFor). */
 const palette = [
   "bg-brand-100 text-brand-800",
   "bg-accent-100 text-accent-700",
@@ -21,7 +21,7 @@ export function initials(name: string): string {
   return letters.length === 1 ? letters.join("") : `${letters[0]}${letters.at(-1)}`;
 }
 
-function paletteFor(name: string): string {
+export function paletteFor(name: string): string {
   let hash = 0;
   for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
   return palette[hash % palette.length] ?? palette[0];

@@ -20,7 +20,6 @@ export function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).pathname.replace(/^\//, "").replace(/-details\/?$/, "");
   const guide = findDestinationGuide(id);
   if (!guide) throw data(null, { status: 404 });
-  // The university catalogue arrives with a later issue: names are shown without links until then.
   return { guide };
 }
 
@@ -84,7 +83,9 @@ export default function DestinationGuidePage({ loaderData }: Route.ComponentProp
             <li key={university.slug} className="flex gap-3 rounded-card bg-white p-4 shadow-card">
               <IconTile icon={UniversityIcon} />
               <div>
-                <p className="font-semibold text-slate-900">{university.name}</p>
+                <a href={`/university/${university.slug}`} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+                  {university.name}
+                </a>
                 <p className="text-sm text-slate-600">{university.city}</p>
               </div>
             </li>

@@ -1,16 +1,220 @@
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { findUniversities, universityCountries } from "~/.server/universities/find-universities";
+import { parseFinderQuery } from "~/.server/universities/finder-query";
+import { getTakaRates } from "~/.server/universities/rates";
+import { Page } from "~/components/layout/page";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
+import { UniversityLogo } from "~/components/universities/university-logo";
 import { sharedPage } from "~/lib/page-cache";
+import { pageMeta } from "~/lib/seo";
+import { formatMoney, formatTaka } from "~/lib/tuition";
+import { FINDER_SEARCH_MAX_LENGTH, ieltsBands, type TuitionCurrency, universityTypes } from "~/lib/universities";
 import type { Route } from "./+types/find-university";
 
-/** Anonymous visitors share one rendering (server/html-cache.ts). */
-export const headers = sharedPage();
+const finderParameters = ["q", "country", "type", "ielts", "maxTuition", "scholarships", "sort", "page"] as const;
 
-export const meta: Route.MetaFunction = () => [{ title: "Find Your Dream University — Onward" }];
+/** Anonymous visitors share one rendering per query (server/html-cache.ts); other parameters are not part of it. */
+export const headers = sharedPage(finderParameters);
 
-export default function FindUniversityPage() {
+/**
+ * The finder: every filter, the sort and the page come from the URL (a plain GET form), so a
+ * search can be shared, reloaded and used without JavaScript. Values out of range are ignored.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const countries = await universityCountries();
+  const query = parseFinderQuery(new URL(request.url).searchParams, countries);
+  const rates = await getTakaRates();
+  const results = await findUniversities(query, rates);
+  return {
+    ...results,
+    items: results.items.map((university) => ({
+      slug: university.slug,
+      name: university.name,
+      place: `${university.city}, ${university.country}`,
+      logo: university.logo ? `/${university.logo}` : null,
+      ranking: university.worldRanking === null ? null : { rank: university.worldRanking, year: university.rankingYear },
+      englishTaughtCourses: university.englishTaughtCourses,
+      tuition:
+        university.tuitionAmount === null || university.tuitionCurrency === null
+          ? null
+          : {
+              original: formatMoney(university.tuitionAmount, university.tuitionCurrency),
+              taka: formatTaka(university.tuitionAmount, rates[university.tuitionCurrency as TuitionCurrency] ?? 0),
+              year: university.tuitionYear,
+            },
+    })),
+    query,
+    countries,
+  };
+}
+
+const select = "h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base font-normal";
+const label = "grid gap-1 text-sm font-semibold text-slate-800";
+
+export default function FindUniversityPage({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, query, countries } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const filtered = Boolean(query.q || query.country || query.type || query.ielts || query.maxTuition || query.scholarships);
+  // With JavaScript, a changed select or box updates the results at once (the URL too), keeping focus and scroll.
+  const submitOnChange = (event: React.ChangeEvent<HTMLFormElement>) => {
+    if (event.target instanceof HTMLSelectElement || (event.target instanceof HTMLInputElement && event.target.type === "checkbox")) {
+      void submit(event.currentTarget, { preventScrollReset: true, replace: false });
+    }
+  };
   return (
-    <Page title="Find Your Dream University">
-      <NotYetAvailable what="The university finder" />
+    <Page
+      title="Find Your Dream University"
+      intro="Search universities by country, type, your IELTS score and what the first year costs in taka. Every search is a link you can share."
+    >
+      <Form
+        method="get"
+        role="search"
+        aria-label="Find a university"
+        className="grid gap-4 rounded-card bg-brand-50 p-4 sm:grid-cols-2 lg:grid-cols-4"
+        onChange={submitOnChange}
+      >
+        <label className={`${label} sm:col-span-2`}>
+          University
+          <input
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={FINDER_SEARCH_MAX_LENGTH}
+            placeholder="Name, for example Belfast"
+            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
+          />
+        </label>
+        <label className={label}>
+          Country
+          <select name="country" defaultValue={query.country} className={select}>
+            <option value="">All countries</option>
+            {countries.map((country) => (
+              <option key={country}>{country}</option>
+            ))}
+          </select>
+        </label>
+        <label className={label}>
+          Filter By Type
+          <select name="type" defaultValue={query.type} className={select}>
+            <option value="">Public and private</option>
+            {universityTypes.map((type) => (
+              <option key={type}>{type}</option>
+            ))}
+          </select>
+        </label>
+        <label className={label}>
+          My IELTS score
+          <select name="ielts" defaultValue={query.ielts ?? ""} className={select}>
+            <option value="">Any</option>
+            {ieltsBands.map((band) => (
+              <option key={band} value={band}>
+                {band.toFixed(1)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={label}>
+          First year at most (BDT)
+          <input
+            name="maxTuition"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={10000}
+            defaultValue={query.maxTuition ?? ""}
+            placeholder="For example 2000000"
+            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
+          />
+        </label>
+        <label className={label}>
+          Sort by
+          <select name="sort" defaultValue={query.sort} className={select}>
+            <option value="ranking">World ranking</option>
+            <option value="name">Name</option>
+            <option value="tuition">Tuition, lowest first</option>
+          </select>
+        </label>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+            <input name="scholarships" type="checkbox" value="1" defaultChecked={query.scholarships} className="size-5" />
+            With scholarships
+          </label>
+          <Button className="h-11" pending={navigation.state === "loading" && navigation.location?.pathname === "/find-university"}>
+            Search
+          </Button>
+        </div>
+      </Form>
+
+      <p className="mt-6 text-sm text-slate-700" aria-live="polite">
+        {total === 0
+          ? "No university matches these filters."
+          : `${total} ${total === 1 ? "university" : "universities"}${filtered ? " found" : ""}.`}
+        {filtered ? (
+          <>
+            {" "}
+            <a href="/find-university" className="font-semibold text-brand-700 underline">
+              Clear the filters
+            </a>
+          </>
+        ) : null}
+      </p>
+
+      {items.length > 0 ? (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Universities">
+          {items.map((university) => (
+            <li key={university.slug}>
+              <Card className="flex h-full flex-col p-5">
+                <div className="flex items-center gap-4">
+                  <UniversityLogo name={university.name} src={university.logo} />
+                  <div className="min-w-0">
+                    <h2 className="text-lg font-semibold break-words text-slate-900">{university.name}</h2>
+                    <p className="text-sm text-slate-700">{university.place}</p>
+                  </div>
+                </div>
+                <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm text-slate-700">
+                  <dt className="font-semibold text-slate-800">World ranking</dt>
+                  <dd>
+                    {university.ranking
+                      ? `#${university.ranking.rank}${university.ranking.year ? ` (${university.ranking.year})` : ""}`
+                      : "Not listed"}
+                  </dd>
+                  <dt className="font-semibold text-slate-800">English courses</dt>
+                  <dd>{university.englishTaughtCourses ?? "Not listed"}</dd>
+                  <dt className="font-semibold text-slate-800">First year</dt>
+                  <dd>
+                    {university.tuition ? (
+                      <>
+                        {university.tuition.original} <span className="text-slate-600">({university.tuition.taka})</span>
+                        {university.tuition.year ? <span className="text-slate-600">, indicative {university.tuition.year}</span> : null}
+                      </>
+                    ) : (
+                      "Not listed"
+                    )}
+                  </dd>
+                </dl>
+                <div className="mt-auto pt-4">
+                  <LinkButton href={`/university/${university.slug}`} variant="outline" size="sm">
+                    View Details<span className="sr-only"> of {university.name}</span>
+                  </LinkButton>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={page} pageCount={pageCount} />
     </Page>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    path: "/find-university",
+    title: "Find Your Dream University",
+    description:
+      "Search universities in the USA, UK, Canada, Australia, Europe and Asia by country, type, your IELTS score and first-year tuition in taka.",
+  });

@@ -1,16 +1,183 @@
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { ExternalLink as WebsiteIcon } from "lucide";
+import { getConfig } from "~/.server/config";
+import { replyWithError } from "~/.server/errors";
+import { findUniversityBySlug } from "~/.server/universities/find-university";
+import { getTakaRates } from "~/.server/universities/rates";
+import { useSiteSettings } from "~/components/layout/use-site-settings";
+import { JsonLd } from "~/components/public/json-ld";
+import { LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icons";
+import { UniversityLogo } from "~/components/universities/university-logo";
+import { featureAvailable } from "~/lib/features";
+import { talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
+import { pageMeta } from "~/lib/seo";
+import { formatMoney, formatTaka } from "~/lib/tuition";
+import type { TuitionCurrency } from "~/lib/universities";
 import type { Route } from "./+types/university";
 
 /** Anonymous visitors share one rendering (server/html-cache.ts). */
 export const headers = sharedPage();
 
-export const meta: Route.MetaFunction = () => [{ title: "University — Onward" }];
+/** A university's page, by its slug; an unknown slug is the 404 page. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const university = await findUniversityBySlug(params.id).catch((error: unknown) => {
+    throw replyWithError(error);
+  });
+  const rates = await getTakaRates();
+  const { tuitionAmount: amount, tuitionCurrency: currency } = university;
+  return {
+    appUrl: getConfig().appUrl,
+    university: {
+      slug: university.slug,
+      name: university.name,
+      city: university.city,
+      country: university.country,
+      type: university.type,
+      logo: university.logo ? `/${university.logo}` : null,
+      website: university.website,
+      about: university.about,
+      facilities: university.facilities,
+      coursesOffered: university.coursesOffered,
+      examsAccepted: university.examsAccepted,
+      tuition:
+        amount === null || currency === null
+          ? null
+          : {
+              original: formatMoney(amount, currency),
+              taka: formatTaka(amount, rates[currency as TuitionCurrency] ?? 0),
+              year: university.tuitionYear,
+            },
+      scholarships: university.scholarships,
+      minimumIelts: university.minimumIelts,
+      ranking:
+        university.worldRanking === null
+          ? null
+          : { rank: university.worldRanking, source: university.rankingSource, year: university.rankingYear },
+      englishTaughtCourses: university.englishTaughtCourses,
+    },
+  };
+}
 
-export default function UniversityPage() {
+export default function UniversityPage({ loaderData }: Route.ComponentProps) {
+  const { university, appUrl } = loaderData;
+  const settings = useSiteSettings();
+  const consult = featureAvailable.booking
+    ? { href: "/book-appointment", label: "Book a consultant", external: false }
+    : talkToUs(settings.bookingUrl);
+  const facts: [string, string][] = [
+    ["Type", university.type],
+    ["Courses offered", university.coursesOffered?.toLocaleString("en") ?? "Not listed"],
+    ["English-taught courses", university.englishTaughtCourses?.toLocaleString("en") ?? "Not listed"],
+    ["Exams accepted", university.examsAccepted || "Not listed"],
+    [
+      "First-year tuition",
+      university.tuition
+        ? `${university.tuition.original} (${university.tuition.taka})${university.tuition.year ? `, indicative for ${university.tuition.year}` : ""}`
+        : "Not listed: ask us",
+    ],
+    [
+      "Scholarships",
+      university.scholarships === null ? "Not listed" : university.scholarships === 0 ? "None listed" : String(university.scholarships),
+    ],
+    ["Minimum IELTS", university.minimumIelts === null ? "Not listed" : university.minimumIelts.toFixed(1)],
+    [
+      "World ranking",
+      university.ranking
+        ? `#${university.ranking.rank}${university.ranking.source ? `, ${university.ranking.source}` : ""}${university.ranking.year ? ` ${university.ranking.year}` : ""}`
+        : "Not listed",
+    ],
+  ];
   return (
-    <Page title="University">
-      <NotYetAvailable what="University details" />
-    </Page>
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "CollegeOrUniversity",
+          name: university.name,
+          url: university.website ?? `${appUrl}/university/${university.slug}`,
+          address: { "@type": "PostalAddress", addressLocality: university.city, addressCountry: university.country },
+          ...(university.about ? { description: university.about } : {}),
+        }}
+      />
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+        <UniversityLogo name={university.name} src={university.logo} size="lg" />
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900 sm:text-4xl">{university.name}</h1>
+          <p className="mt-2 text-lg text-slate-700">
+            {university.city}, {university.country} · {university.type}
+          </p>
+        </div>
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        {featureAvailable.applications ? (
+          <LinkButton href={`/apply?university=${encodeURIComponent(university.slug)}`} size="lg">
+            Apply Now
+          </LinkButton>
+        ) : null}
+        <LinkButton
+          href={consult.href}
+          size="lg"
+          variant={featureAvailable.applications ? "outline" : "primary"}
+          {...(consult.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+        >
+          {consult.label}
+        </LinkButton>
+        {university.website ? (
+          <LinkButton href={university.website} target="_blank" rel="noopener noreferrer" size="lg" variant="outline">
+            Visit University Website <Icon icon={WebsiteIcon} className="ml-1 size-4" />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </LinkButton>
+        ) : null}
+      </div>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <div className="grid content-start gap-8">
+          <section aria-labelledby="about">
+            <h2 id="about" className="text-2xl font-bold text-slate-900">
+              About
+            </h2>
+            <p className="mt-3 max-w-3xl text-slate-700">{university.about || "We are still writing this university's description."}</p>
+          </section>
+          {university.facilities.length > 0 ? (
+            <section aria-labelledby="facilities">
+              <h2 id="facilities" className="text-2xl font-bold text-slate-900">
+                Campus Facilities
+              </h2>
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+                {university.facilities.map((facility) => (
+                  <li key={facility} className="rounded-md bg-slate-50 px-3 py-2 text-slate-800">
+                    {facility}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <Card className="h-fit p-5">
+          <h2 className="text-lg font-semibold text-slate-900">At a glance</h2>
+          <dl className="mt-3 grid gap-3 text-sm">
+            {facts.map(([term, value]) => (
+              <div key={term}>
+                <dt className="font-semibold text-slate-800">{term}</dt>
+                <dd className="text-slate-700">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-4 text-xs text-slate-600">Figures are indicative; check them with the university or with us before you apply.</p>
+        </Card>
+      </div>
+    </div>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData
+    ? pageMeta({
+        matches,
+        path: `/university/${loaderData.university.slug}`,
+        title: `${loaderData.university.name}: ${loaderData.university.city}, ${loaderData.university.country}`,
+        description: `${loaderData.university.name} (${loaderData.university.type}) in ${loaderData.university.city}, ${loaderData.university.country}: tuition, IELTS, ranking, facilities and how to apply with Onward.`,
+      })
+    : [{ title: "University not found — Onward" }];

@@ -1,0 +1,225 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, test } from "vitest";
+import { catalogueUniversities } from "../../../content/universities";
+import { withTestDatabase } from "../../../tests/support/database-per-file";
+import { db } from "../db";
+import { siteSetting, universities } from "../db/schema";
+import { findUniversities, universityCountries } from "./find-universities";
+import { findUniversityBySlug } from "./find-university";
+import { parseFinderQuery } from "./finder-query";
+import { loadCatalogue } from "./load-catalogue";
+import type { FinderQuery, TakaRates } from "./schema";
+
+withTestDatabase();
+
+const rates: TakaRates = { USD: 120, GBP: 150, EUR: 130, CAD: 90, AUD: 80, DKK: 17, KRW: 0.09, JPY: 0.8, MYR: 27 };
+const query = (overrides: Partial<FinderQuery> = {}): FinderQuery => ({
+  q: "",
+  country: "Atlantis",
+  type: "",
+  ielts: null,
+  maxTuition: null,
+  scholarships: false,
+  sort: "ranking",
+  page: 1,
+  ...overrides,
+});
+
+/** Five universities in a country of their own, so the catalogue's do not interfere. */
+beforeAll(async () => {
+  const base = { country: "Atlantis", city: "Poseidonia", website: "https://example.edu/", about: "", examsAccepted: "IELTS" };
+  await db()
+    .insert(universities)
+    .values(
+      [
+        {
+          ...base,
+          name: "Alpha Institute",
+          type: "Public",
+          minimumIelts: 6,
+          tuitionAmount: 10_000,
+          tuitionCurrency: "USD",
+          scholarships: 3,
+          worldRanking: 50,
+        },
+        {
+          ...base,
+          name: "Beta College",
+          type: "Private",
+          minimumIelts: 6.5,
+          tuitionAmount: 9_000,
+          tuitionCurrency: "GBP",
+          scholarships: 0,
+          worldRanking: 10,
+        },
+        {
+          ...base,
+          name: "Gamma University",
+          type: "Public",
+          minimumIelts: 7,
+          tuitionAmount: 20_000,
+          tuitionCurrency: "USD",
+          scholarships: null,
+          worldRanking: null,
+        },
+        {
+          ...base,
+          name: "Delta University",
+          type: "Private",
+          minimumIelts: null,
+          tuitionAmount: null,
+          tuitionCurrency: null,
+          scholarships: 5,
+          worldRanking: 200,
+        },
+        {
+          ...base,
+          name: "Epsilon Academy",
+          type: "Public",
+          minimumIelts: 5.5,
+          tuitionAmount: 1_000_000,
+          tuitionCurrency: "JPY",
+          scholarships: 1,
+          worldRanking: 300,
+        },
+      ].map((row) => ({
+        ...row,
+        id: randomUUID(),
+        slug: row.name.toLowerCase().replace(/ /g, "-"),
+      })) as (typeof universities.$inferInsert)[],
+    );
+});
+
+const names = async (overrides: Partial<FinderQuery>) => (await findUniversities(query(overrides), rates)).items.map((item) => item.name);
+
+describe("the built-in catalogue", () => {
+  test("is loaded once with the migrations: at least 60 real universities, Queen's University Belfast as the spec has it", async () => {
+    const rows = await db().select().from(universities);
+    expect(rows.filter((row) => row.country !== "Atlantis").length).toBe(catalogueUniversities.length);
+    expect(catalogueUniversities.length).toBeGreaterThanOrEqual(60);
+    const queens = await findUniversityBySlug("queens-university-belfast");
+    expect(queens).toMatchObject({
+      name: "Queen's University Belfast",
+      city: "Belfast, Northern Ireland",
+      type: "Public",
+      facilities: ["Academic Facilities", "Award-Winning Library", "One Elmwood", "Student Accommodation"],
+    });
+    for (const country of [
+      "United States",
+      "United Kingdom",
+      "Canada",
+      "Australia",
+      "Denmark",
+      "Finland",
+      "Germany",
+      "Netherlands",
+      "South Korea",
+      "Japan",
+      "Malaysia",
+    ]) {
+      expect(await universityCountries(), country).toContain(country);
+    }
+  });
+
+  test("never overwrites staff edits, even when loaded again", async () => {
+    await db().update(universities).set({ about: "Edited by staff." }).where(eq(universities.slug, "queens-university-belfast"));
+    expect(await loadCatalogue(db())).toBe(0);
+    await db().delete(siteSetting).where(eq(siteSetting.key, "catalogue.version"));
+    expect(await loadCatalogue(db())).toBe(0);
+    expect((await findUniversityBySlug("queens-university-belfast")).about).toBe("Edited by staff.");
+  });
+});
+
+describe("the finder", () => {
+  test("filters by type, by the student's IELTS score and by scholarships, leaving out unknown figures", async () => {
+    expect(await names({ type: "Private" })).toEqual(["Beta College", "Delta University"]);
+    expect(await names({ ielts: 6 })).toEqual(["Alpha Institute", "Epsilon Academy"]);
+    expect(await names({ ielts: 6.5, type: "Private" })).toEqual(["Beta College"]);
+    expect(await names({ scholarships: true })).toEqual(["Alpha Institute", "Delta University", "Epsilon Academy"]);
+  });
+
+  test("caps first-year tuition in taka, converting each currency by its rate", async () => {
+    // Alpha 1,200,000; Beta 1,350,000; Gamma 2,400,000; Epsilon 800,000 taka; Delta unknown.
+    expect(await names({ maxTuition: 1_300_000, sort: "tuition" })).toEqual(["Epsilon Academy", "Alpha Institute"]);
+    expect(await names({ maxTuition: 1_350_000, sort: "tuition" })).toEqual(["Epsilon Academy", "Alpha Institute", "Beta College"]);
+  });
+
+  test("sorts by ranking (unranked last), by name, and by tuition (unknown last)", async () => {
+    expect(await names({ sort: "ranking" })).toEqual([
+      "Beta College",
+      "Alpha Institute",
+      "Delta University",
+      "Epsilon Academy",
+      "Gamma University",
+    ]);
+    expect(await names({ sort: "name" })).toEqual([
+      "Alpha Institute",
+      "Beta College",
+      "Delta University",
+      "Epsilon Academy",
+      "Gamma University",
+    ]);
+    expect(await names({ sort: "tuition" })).toEqual([
+      "Epsilon Academy",
+      "Alpha Institute",
+      "Beta College",
+      "Gamma University",
+      "Delta University",
+    ]);
+  });
+
+  test("finds a name despite a typo, and across the whole catalogue", async () => {
+    expect(await names({ country: "", q: "Belfst" })).toContain("Queen's University Belfast");
+    expect(await names({ q: "Gama Universty" })).toEqual(["Gamma University"]);
+    expect(await names({ q: "zzzz qqqq" })).toEqual([]);
+  });
+
+  test("pages by the page size; a page past the end is the last page", async () => {
+    const first = await findUniversities(query({ sort: "name" }), rates, 2);
+    expect(first).toMatchObject({ page: 1, pageCount: 3, total: 5 });
+    const past = await findUniversities(query({ sort: "name", page: 99 }), rates, 2);
+    expect(past).toMatchObject({ page: 3, pageCount: 3, total: 5 });
+    expect(past.items.map((item) => item.name)).toEqual(["Gamma University"]);
+  });
+
+  test("an unknown slug is NOT_FOUND", async () => {
+    await expect(findUniversityBySlug("no-such-university")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("the finder's query", () => {
+  const countries = ["Finland", "Atlantis"];
+  const parse = (search: string) => parseFinderQuery(new URLSearchParams(search), countries);
+
+  test("reads every filter of the contract", () => {
+    expect(parse("q=Helsinki&country=Finland&type=Public&ielts=6.5&maxTuition=1500000&scholarships=1&sort=tuition&page=2")).toEqual({
+      q: "Helsinki",
+      country: "Finland",
+      type: "Public",
+      ielts: 6.5,
+      maxTuition: 1_500_000,
+      scholarships: true,
+      sort: "tuition",
+      page: 2,
+    });
+  });
+
+  test("drops or clamps whatever is malformed or out of range", () => {
+    expect(parse("ielts=abc&page=-1&sort=drop%20table&type=Both&country=Narnia&maxTuition=-5&scholarships=yes")).toEqual({
+      q: "",
+      country: "",
+      type: "",
+      ielts: null,
+      maxTuition: null,
+      scholarships: false,
+      sort: "ranking",
+      page: 1,
+    });
+    expect(parse("ielts=6.3").ielts).toBeNull();
+    expect(parse("ielts=9.5").ielts).toBeNull();
+    expect(parse("q=Bel%00fast").q).toBe("Belfast");
+    expect(parse(`q=${"a".repeat(500)}`).q).toHaveLength(100);
+    expect(parse("page=99999").page).toBe(99999);
+  });
+});
