@@ -1,5 +1,12 @@
 import { parsePage } from "~/lib/pagination";
-import { FINDER_SEARCH_MAX_LENGTH, type FinderSort, finderSorts, ieltsBands, type UniversityType, universityTypes } from "~/lib/universities";
+import {
+  FINDER_SEARCH_MAX_LENGTH,
+  type FinderSort,
+  finderSorts,
+  ieltsBands,
+  type UniversityType,
+  universityTypes,
+} from "~/lib/universities";
 import type { FinderQuery } from "./schema";
 
 /** The largest tuition cap the finder takes (taka): beyond it the cap means nothing. */
