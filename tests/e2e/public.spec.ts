@@ -114,11 +114,15 @@ test("an unknown country answers 404 with the not-found page", async ({ page }) 
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });
 
-test("each destination guide shows its own universities, as names without links", async ({ page }) => {
+test("each destination guide shows its own universities, each linked to its page in the catalogue", async ({ page }) => {
   await page.goto(app.url("/uk-details"));
   const universities = page.locator("#universities li");
   expect(await universities.count()).toBeGreaterThanOrEqual(6);
-  await expect(universities.getByRole("link")).toHaveCount(0);
+  await expect(universities.getByRole("link")).toHaveCount(await universities.count());
+  await universities.getByRole("link", { name: "Queen's University Belfast" }).click();
+  await expect(page).toHaveURL(/\/university\/queens-university-belfast$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Queen's University Belfast");
+  await page.goBack();
   await expect(page.getByRole("heading", { level: 2, name: "Why study in the United Kingdom" })).toBeVisible();
 });
 

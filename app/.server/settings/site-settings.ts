@@ -62,6 +62,11 @@ const defaults: Record<SiteSettingKey, string | undefined> = {
 
 export type SettingValues = Record<SiteSettingKey, string | undefined>;
 
+/** A setting's value in code, which a cleared setting falls back to where it has one (the exchange rates). */
+export function settingDefault(key: SiteSettingKey): string | undefined {
+  return defaults[key];
+}
+
 function isSiteSettingKey(key: string): key is SiteSettingKey {
   return (siteSettingKeys as readonly string[]).includes(key);
 }

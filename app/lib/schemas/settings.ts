@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tuitionCurrencies } from "../universities";
 
 /**
  * The site settings form (/dashboard/settings): checked in the browser before sending and on
@@ -65,6 +66,12 @@ const list = text(SETTING_LIST_MAX_ITEMS * (SETTING_LIST_ITEM_MAX_LENGTH + 2))
   )
   .refine((value) => listEntries(value).length <= SETTING_LIST_MAX_ITEMS, `At most ${SETTING_LIST_MAX_ITEMS} lines`);
 
+/** Taka per unit of a currency: a positive number such as 122 or 0.085 (empty: the default). */
+const rate = text(12).refine(
+  (value) => !value || (/^\d+(\.\d+)?$/.test(value) && Number(value) > 0),
+  "Enter taka per unit, for example 122 or 0.085",
+);
+
 const batch = z.object({ schedule: text(SETTING_SCHEDULE_MAX_LENGTH), fee: text(SETTING_FEE_MAX_LENGTH) }).optional();
 
 export const SiteSettingsSchema = z.object({
@@ -77,6 +84,11 @@ export const SiteSettingsSchema = z.object({
   social: z.object({ facebook: httpsUrl, instagram: httpsUrl, linkedin: httpsUrl, youtube: httpsUrl }).optional(),
   ielts: z.object({ weekend: batch, regular: batch }).optional(),
   networking: z.object({ locations: list, categories: list }).optional(),
+  rates: z
+    .object(
+      Object.fromEntries(tuitionCurrencies.map((currency) => [currency, rate])) as Record<(typeof tuitionCurrencies)[number], typeof rate>,
+    )
+    .optional(),
 });
 
 /** The form as the browser checks it: it always carries every field, so the required ones must be filled. */

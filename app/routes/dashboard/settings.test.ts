@@ -122,3 +122,21 @@ describe("saving", () => {
     expect(settings.contactPhone).not.toBe("+880 1700-000002");
   });
 });
+
+describe("exchange rates", () => {
+  test("a manager sets taka per unit for the finder; a rate that is not a positive number is refused beside its field", async () => {
+    const { getTakaRates } = await import("../../.server/universities/rates");
+    expect((await getTakaRates()).USD).toBe(122);
+    expect((await save(people.manager, { "rates.USD": "130.5", "rates.KRW": "0.09" })).status).toBe(302);
+    expect(await getTakaRates()).toMatchObject({ USD: 130.5, KRW: 0.09, GBP: 160 });
+
+    const refused = await save(people.manager, { "rates.USD": "abc", "rates.GBP": "-3" });
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error?.["rates.USD"]?.[0]).toMatch(/taka per unit/);
+    expect(refused.data.result.error?.["rates.GBP"]?.[0]).toMatch(/taka per unit/);
+    expect((await getTakaRates()).USD).toBe(130.5);
+
+    expect((await save(people.manager, { "rates.USD": "" })).status).toBe(302);
+    expect((await getTakaRates()).USD).toBe(122);
+  });
+});

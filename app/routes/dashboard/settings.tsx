@@ -22,6 +22,7 @@ import {
   SETTING_URL_MAX_LENGTH,
   SiteSettingsSchema,
 } from "~/lib/schemas/settings";
+import { tuitionCurrencies } from "~/lib/universities";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/settings";
 
@@ -61,6 +62,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const weekend = ielts.weekend.getFieldset();
   const regular = ielts.regular.getFieldset();
   const networking = fields.networking.getFieldset();
+  const rates = fields.rates.getFieldset();
   const saving = navigation.state === "submitting";
   const url = { type: "url", inputMode: "url", maxLength: SETTING_URL_MAX_LENGTH, placeholder: "https://" } as const;
   return (
@@ -112,6 +114,16 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         >
           <TextAreaField label="More locations" field={networking.locations} rows={4} hint="For example Japan" />
           <TextAreaField label="More job categories" field={networking.categories} rows={4} hint="For example Nurse" />
+        </Group>
+        <Group
+          legend="Exchange rates"
+          note="Taka per unit of each currency, for the university finder's ≈ BDT figures and its tuition limit. Keep them current; leave one empty to use our default."
+        >
+          <div className="grid gap-4 sm:grid-cols-3">
+            {tuitionCurrencies.map((currency) => (
+              <Field key={currency} label={`1 ${currency} in BDT`} field={rates[currency]} inputMode="decimal" maxLength={12} />
+            ))}
+          </div>
         </Group>
         <div>
           <Button pending={saving}>{saving ? "Saving…" : "Save settings"}</Button>
