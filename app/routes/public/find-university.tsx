@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { findUniversities, universityCountries } from "~/.server/universities/find-universities";
 import { parseFinderQuery } from "~/.server/universities/finder-query";
@@ -57,6 +58,27 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
   const { items, total, page, pageCount, query, countries } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  // The fields follow the URL when it changes under them (Back, Forward, a link): the same
+  // elements keep focus, and a later change does not carry a value from another page.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const values: Record<string, string> = {
+      q: query.q,
+      country: query.country,
+      type: query.type,
+      ielts: query.ielts === null ? "" : String(query.ielts),
+      maxTuition: query.maxTuition === null ? "" : String(query.maxTuition),
+      sort: query.sort,
+    };
+    for (const [name, value] of Object.entries(values)) {
+      const field = form.elements.namedItem(name);
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== value) field.value = value;
+    }
+    const scholarships = form.elements.namedItem("scholarships");
+    if (scholarships instanceof HTMLInputElement) scholarships.checked = query.scholarships;
+  }, [query]);
   const filtered = Boolean(query.q || query.country || query.type || query.ielts || query.maxTuition || query.scholarships);
   // With JavaScript, a changed select or box updates the results at once (the URL too), keeping focus and scroll.
   const submitOnChange = (event: React.ChangeEvent<HTMLFormElement>) => {
@@ -70,6 +92,7 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
       intro="Search universities by country, type, your IELTS score and what the first year costs in taka. Every search is a link you can share."
     >
       <Form
+        ref={formRef}
         method="get"
         role="search"
         aria-label="Find a university"
