@@ -32,6 +32,15 @@ const cases = [
   { name: "anonymous GET /countries/usa, cache bypassed", path: "/countries/usa", as: "anonymous", budgetMs: 3 },
   { name: "anonymous GET /, cache bypassed", path: "/", as: "anonymous", budgetMs: 3 },
   { name: "anonymous GET /countries/usa?utm_source=N", path: "/countries/usa", as: "cache-buster", budgetMs: 1 },
+  // Universities (the built-in catalogue, loaded with the migrations).
+  { name: "anonymous GET /find-university, cache bypassed", path: "/find-university", as: "anonymous", budgetMs: 3 },
+  {
+    name: "anonymous GET /find-university?country=…&sort=tuition, cache bypassed",
+    path: "/find-university?country=United+Kingdom&ielts=6.5&sort=tuition",
+    as: "anonymous",
+    budgetMs: 3,
+  },
+  { name: "anonymous GET /university/{slug}, cache bypassed", path: "/university/queens-university-belfast", as: "anonymous", budgetMs: 3 },
   // Networking (60 seeded members: scripts/lib/bench-seed.ts).
   { name: "signed-in GET /networking", path: "/networking", as: "student", budgetMs: 4 },
   { name: "signed-in GET /networking?q=enginer (typo search)", path: "/networking?q=enginer&location=Finland", as: "student", budgetMs: 4 },

@@ -5,7 +5,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { median, startProductionServer } from "./lib/production-server.mjs";
 
-const pages = ["/", "/countries/usa", "/usa-details", "/contact"];
+const pages = ["/", "/countries/usa", "/usa-details", "/contact", "/find-university", "/university/queens-university-belfast"];
 const runs = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 const thresholds = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };

@@ -4,6 +4,7 @@ import { tuitionCurrencies } from "~/lib/universities";
 import { db } from "../db";
 import { universities } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
+import { cachedCatalogueRead } from "./catalogue-cache";
 import type { FinderQuery, TakaRates, UniversityCard } from "./schema";
 
 export const FINDER_PAGE_SIZE = 12;
@@ -40,13 +41,14 @@ function tuitionInTaka(rates: TakaRates): SQL {
  * typo, country, type, the student's IELTS score against the minimum, a cap on first-year tuition
  * in taka, only those with scholarships), sorted by world ranking (unranked last), name or
  * tuition (unknown last). A university whose figure a filter needs but is unknown is left out of
- * that filter's results. Pages of 12; past the end, the last.
+ * that filter's results. Pages of 12; past the end, the last. A page read moments ago is answered
+ * from memory until the catalogue changes (catalogue-cache.ts).
  */
-export async function findUniversities(
-  query: FinderQuery,
-  rates: TakaRates,
-  pageSize = FINDER_PAGE_SIZE,
-): Promise<Paginated<UniversityCard>> {
+export function findUniversities(query: FinderQuery, rates: TakaRates, pageSize = FINDER_PAGE_SIZE): Promise<Paginated<UniversityCard>> {
+  return cachedCatalogueRead(JSON.stringify(["finder", query, rates, pageSize]), () => readFinderPage(query, rates, pageSize));
+}
+
+function readFinderPage(query: FinderQuery, rates: TakaRates, pageSize: number): Promise<Paginated<UniversityCard>> {
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -86,7 +88,9 @@ export async function findUniversities(
 }
 
 /** The countries the catalogue holds, by name (the finder's Country filter). */
-export async function universityCountries(): Promise<string[]> {
-  const rows = await db().selectDistinct({ country: universities.country }).from(universities).orderBy(universities.country);
-  return rows.map((row) => row.country);
+export function universityCountries(): Promise<string[]> {
+  return cachedCatalogueRead("countries", async () => {
+    const rows = await db().selectDistinct({ country: universities.country }).from(universities).orderBy(universities.country);
+    return rows.map((row) => row.country);
+  });
 }

@@ -2,11 +2,15 @@ import { eq } from "drizzle-orm";
 import { db } from "../db";
 import { universities } from "../db/schema";
 import { AppError } from "../errors";
+import { cachedCatalogueRead } from "./catalogue-cache";
 import { UNIVERSITY_NOT_FOUND, type University } from "./schema";
 
-/** A university by its slug (its page's address). Throws AppError("NOT_FOUND"). */
+/** A university by its slug (its page's address), read through the catalogue cache. Throws AppError("NOT_FOUND"). */
 export async function findUniversityBySlug(slug: string): Promise<University> {
-  const [university] = await db().select().from(universities).where(eq(universities.slug, slug));
+  const university = await cachedCatalogueRead(`slug:${slug}`, async () => {
+    const [row] = await db().select().from(universities).where(eq(universities.slug, slug));
+    return row ?? null;
+  });
   if (!university) throw new AppError("NOT_FOUND", UNIVERSITY_NOT_FOUND);
   return university;
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { type CatalogueUniversity, catalogueUniversities } from "../../../content/universities";
 import type { Database } from "../db";
 import { siteSetting, universities } from "../db/schema";
+import { catalogueChanged } from "./catalogue-cache";
 
 /** Raise this when content/universities.ts gains universities: databases loaded before get the new ones. */
 export const CATALOGUE_VERSION = 1;
@@ -39,10 +40,10 @@ function row(entry: CatalogueUniversity) {
  * country, so staff edits and deletions made since are never overwritten. Returns how many were added.
  */
 export async function loadCatalogue(database: Database): Promise<number> {
-  return database.transaction(async (tx) => {
+  const added = await database.transaction(async (tx) => {
     const [marker] = await tx.select({ value: siteSetting.value }).from(siteSetting).where(eq(siteSetting.key, MARKER_KEY));
     if (Number(marker?.value ?? 0) >= CATALOGUE_VERSION) return 0;
-    const added = await tx
+    const inserted = await tx
       .insert(universities)
       .values(catalogueUniversities.map(row))
       .onConflictDoNothing()
@@ -51,6 +52,8 @@ export async function loadCatalogue(database: Database): Promise<number> {
       .insert(siteSetting)
       .values({ key: MARKER_KEY, value: String(CATALOGUE_VERSION) })
       .onConflictDoUpdate({ target: siteSetting.key, set: { value: String(CATALOGUE_VERSION), updatedAt: new Date() } });
-    return added.length;
+    return inserted.length;
   });
+  if (added > 0) await catalogueChanged();
+  return added;
 }
