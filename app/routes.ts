@@ -32,6 +32,7 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("photos/:userId/:file", "routes/api/photo.ts"),
   route("member-photos/:memberId/:file", "routes/api/member-photo.ts"),
+  route("university-logos/:file", "routes/api/university-logo.ts"),
   route("dev/mail", "routes/dev/mail.tsx"),
   route("dev/design", "routes/dev/design.tsx"),
 

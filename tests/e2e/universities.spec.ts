@@ -1,7 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
-import { setUpApp } from "./app";
+import sharp from "sharp";
+import { type SeedUser, setUpApp, signInAs } from "./app";
 
-const app = setUpApp();
+const consultant: SeedUser = {
+  email: "uni.consultant@onward.test",
+  password: "university consultant pass",
+  name: "Uni Consultant",
+  role: "consultant",
+};
+const student: SeedUser = { email: "uni.student@onward.test", password: "university student pass", name: "Uni Student", role: "student" };
+const app = setUpApp({ users: [consultant, student] });
 
 const cardNames = (page: Page) => page.getByRole("list", { name: "Universities" }).getByRole("heading", { level: 2 });
 
@@ -59,4 +67,50 @@ test("an unknown university is the 404 page", async ({ page }) => {
   const response = await page.goto(app.url("/university/no-such-university"));
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+});
+
+test("a consultant adds a university with a logo; it is in the finder and has its own page; a student is refused the form", async ({
+  browser,
+}) => {
+  const page = await browser.newPage();
+  // Read (and cached) before the university exists: the add must empty the finder's cache.
+  await page.goto(app.url("/find-university?q=Aurora&country=Finland"));
+  await expect(page.getByText("No university matches these filters.")).toBeVisible();
+  await signInAs(page, app.url("/login?redirectTo=/dashboard/add-university"), consultant);
+  for (const [label, value] of [
+    ["University name", "Aurora Arctic University"],
+    ["Country", "Finland"],
+    ["Location", "Rovaniemi, Lapland"],
+    ["Courses offered", "85"],
+    ["Exams accepted", "IELTS, TOEFL iBT"],
+    ["First-year tuition", "11000"],
+    ["Scholarships", "3"],
+  ] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByLabel("Type").selectOption("Public");
+  await page.getByLabel("Tuition currency").selectOption("EUR");
+  await page.getByLabel("Minimum IELTS").selectOption("6.5");
+  const logo = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#0e7490" } })
+    .png()
+    .toBuffer();
+  await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+  await page.getByRole("button", { name: "Add university" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Successfully added new university data");
+  await expect(page.getByLabel("University name", { exact: true })).toHaveValue("");
+
+  await page.goto(app.url("/find-university?q=Aurora&country=Finland"));
+  await expect(cardNames(page)).toHaveText(["Aurora Arctic University"]);
+  await expect(page.getByRole("list", { name: "Universities" })).toContainText("EUR 11,000");
+  await page.getByRole("link", { name: /View Details/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aurora Arctic University");
+  const img = page.locator('img[src^="/university-logos/"]');
+  expect(await img.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await page.close();
+
+  const studentPage = await browser.newPage();
+  await signInAs(studentPage, app.url("/login"), student);
+  const response = await studentPage.goto(app.url("/dashboard/add-university"));
+  expect(response?.status()).toBe(403);
+  await studentPage.close();
 });

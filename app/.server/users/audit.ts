@@ -21,7 +21,8 @@ export type AuditAction =
   | "networking.member-added"
   | "networking.member-updated"
   | "networking.member-status"
-  | "networking.member-deleted";
+  | "networking.member-deleted"
+  | "university.added";
 
 /** Records who did what to whom; the request's client address is added when known. */
 export async function recordAuditEvent(

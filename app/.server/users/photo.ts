@@ -13,23 +13,32 @@ export { MAX_PHOTO_BYTES };
 const accepted = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /**
- * Checks a profile photo by its bytes (not its name), then re-encodes it: turned upright,
- * at most 512 px, WebP, with every piece of metadata (location included) dropped.
+ * Checks an uploaded image by its bytes (not its name), then re-encodes it: turned upright, at
+ * most `size` px, WebP, with every piece of metadata (location included) dropped. `noun` names it
+ * in the refusals ("The logo is too large: at most 2 MB").
  */
-export async function preparePhoto(bytes: Buffer): Promise<Buffer> {
-  if (bytes.length === 0) throw new AppError("INVALID", "The photo is empty");
-  if (bytes.length > MAX_PHOTO_BYTES) throw new AppError("INVALID", "The photo is too large: at most 5 MB");
+export async function prepareImage(bytes: Buffer, options: { maxBytes: number; noun: string; size: number }): Promise<Buffer> {
+  const { noun } = options;
+  if (bytes.length === 0) throw new AppError("INVALID", `The ${noun} is empty`);
+  if (bytes.length > options.maxBytes) {
+    throw new AppError("INVALID", `The ${noun} is too large: at most ${options.maxBytes / 1024 / 1024} MB`);
+  }
   const type = await fileTypeFromBuffer(bytes);
-  if (!type || !accepted.has(type.mime)) throw new AppError("INVALID", "The photo must be a JPEG, PNG or WebP image");
+  if (!type || !accepted.has(type.mime)) throw new AppError("INVALID", `The ${noun} must be a JPEG, PNG or WebP image`);
   try {
     return await sharp(bytes, { limitInputPixels: 50_000_000 })
       .rotate()
-      .resize(512, 512, { fit: "inside", withoutEnlargement: true })
+      .resize(options.size, options.size, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
   } catch {
-    throw new AppError("INVALID", "The photo could not be read; try another file");
+    throw new AppError("INVALID", `The ${noun} could not be read; try another file`);
   }
+}
+
+/** A profile or member photo: at most 5 MB, kept at most 512 px. */
+export function preparePhoto(bytes: Buffer): Promise<Buffer> {
+  return prepareImage(bytes, { maxBytes: MAX_PHOTO_BYTES, noun: "photo", size: 512 });
 }
 
 export function photoKey(userId: string): string {

@@ -13,6 +13,7 @@ import { ContactFormSchema, EnrolmentFormSchema } from "./contact";
 import { ConnectFormSchema, MemberFormBrowserSchema } from "./networking";
 import { ProfileFormSchema } from "./profile";
 import { SiteSettingsFormSchema } from "./settings";
+import { UniversityFormBrowserSchema } from "./universities";
 
 /**
  * The browser's validators, one per form, over the same schemas the actions use. Loaded
@@ -35,6 +36,7 @@ export const validators = {
   siteSettings: validator(SiteSettingsFormSchema),
   member: validator(MemberFormBrowserSchema),
   connect: validator(ConnectFormSchema),
+  university: validator(UniversityFormBrowserSchema),
 };
 
 export type ValidatorName = keyof typeof validators;

@@ -1,0 +1,180 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+import * as logoRoute from "~/routes/api/university-logo";
+import * as addRoute from "~/routes/dashboard/add-university";
+import { context, createUser, outcome, type TestUser } from "../../../tests/support/accounts";
+import { withTestDatabase } from "../../../tests/support/database-per-file";
+import { toastOf } from "../../../tests/support/members";
+import { getConfig } from "../config";
+import { db } from "../db";
+import { universities } from "../db/schema";
+import { DUPLICATE_UNIVERSITY, slugify } from "./add-university";
+
+withTestDatabase();
+
+const logo = () =>
+  sharp({ create: { width: 300, height: 120, channels: 3, background: "#7c2d12" } })
+    .png()
+    .toBuffer();
+
+/** The contract's fields, as the original product named them. */
+const fields = (overrides: Record<string, string> = {}) => ({
+  universityName: "Northern Lights University",
+  countryName: "Finland",
+  universityLocation: "Rovaniemi",
+  universityType: "Public",
+  coursesOffered: "120",
+  examsAccepted: "IELTS, TOEFL iBT",
+  firstYearTuitionFees: "12000",
+  tuitionCurrency: "EUR",
+  noOfScholarship: "4",
+  ielts: "6.5",
+  ...overrides,
+});
+
+async function post(user: TestUser, values: Record<string, string>, file: { bytes: Buffer; name: string; type: string } | null) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.set(name, value);
+  if (file) form.set("universityLogo", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+  const request = new Request("http://localhost:3000/dashboard/add-university", {
+    method: "POST",
+    body: form,
+    headers: { Cookie: user.cookie },
+  });
+  return outcome(() => addRoute.action({ request, params: {}, context: context() } as never));
+}
+
+async function logoFiles(): Promise<string[]> {
+  return readdir(path.join(getConfig().dataDir, "uploads", "university-logos")).catch(() => []);
+}
+
+type Reply = { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+
+describe("adding a university", () => {
+  test("a manager adds one with its logo: the toast, a new empty form, the finder's data and a logo served for a year", async () => {
+    const manager = await createUser({ role: "manager" });
+    const added = await post(manager, fields(), { bytes: await logo(), name: "logo.png", type: "image/png" });
+    expect(added).toMatchObject({ status: 303, location: "/dashboard/add-university" });
+    expect(await toastOf(added.response)).toBe("Successfully added new university data");
+    const [row] = await db().select().from(universities).where(eq(universities.slug, "northern-lights-university"));
+    expect(row).toMatchObject({
+      name: "Northern Lights University",
+      country: "Finland",
+      city: "Rovaniemi",
+      type: "Public",
+      coursesOffered: 120,
+      tuitionAmount: 12_000,
+      tuitionCurrency: "EUR",
+      scholarships: 4,
+      minimumIelts: 6.5,
+      createdBy: manager.id,
+    });
+    expect(row?.logo).toMatch(/^university-logos\/[a-f0-9]{32}\.webp$/);
+
+    const file = (row?.logo ?? "").split("/")[1] ?? "";
+    const served = await logoRoute.loader({
+      request: new Request(`http://localhost:3000/${row?.logo}`),
+      params: { file },
+      context: context(),
+    } as never);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Cache-Control")).toContain("immutable");
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe("webp");
+    const missing = await logoRoute.loader({
+      request: new Request("http://localhost:3000/x"),
+      params: { file: "../../secret" },
+      context: context(),
+    } as never);
+    expect(missing.status).toBe(404);
+  });
+
+  test("refuses a student (403), and changes nothing", async () => {
+    const student = await createUser();
+    const refused = await post(student, fields({ universityName: "Student Made University" }), {
+      bytes: await logo(),
+      name: "l.png",
+      type: "image/png",
+    });
+    expect(refused.status).toBe(403);
+    expect(await db().select().from(universities).where(eq(universities.name, "Student Made University"))).toHaveLength(0);
+  });
+
+  test("names each bad field, keeps every value, and leaves no row and no logo file behind", async () => {
+    const consultant = await createUser({ role: "consultant" });
+    const before = await logoFiles();
+    const php = Buffer.from("<?php system($_GET['c']); ?>");
+    const fake = await post(consultant, fields({ universityName: "Fake Logo University" }), {
+      bytes: php,
+      name: "logo.jpg",
+      type: "image/jpeg",
+    });
+    expect(fake.status).toBe(400);
+    expect((fake.value as Reply).result.error.universityLogo?.[0]).toBe("The logo must be a JPEG, PNG or WebP image");
+    expect((fake.value as Reply).result.initialValue.universityName).toBe("Fake Logo University");
+
+    const huge = await sharp({
+      create: { width: 3000, height: 3000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    })
+      .png()
+      .toBuffer();
+    expect(huge.length).toBeGreaterThan(2 * 1024 * 1024);
+    const tooBig = await post(consultant, fields({ universityName: "Huge Logo University" }), {
+      bytes: huge,
+      name: "big.png",
+      type: "image/png",
+    });
+    expect(tooBig.status).toBeGreaterThanOrEqual(400);
+
+    const words = await post(consultant, fields({ coursesOffered: "many", noOfScholarship: "1.5", ielts: "10" }), {
+      bytes: await logo(),
+      name: "l.png",
+      type: "image/png",
+    });
+    expect(words.status).toBe(400);
+    const reply = words.value as Reply;
+    expect(reply.result.error.coursesOffered?.[0]).toBe("Enter a whole number, 0 or more");
+    expect(reply.result.error.noOfScholarship?.[0]).toBe("Enter a whole number, 0 or more");
+    expect(reply.result.error.ielts?.[0]).toBe("Choose a band from 2.5 to 9");
+    expect(reply.result.initialValue.coursesOffered).toBe("many");
+
+    const noLogo = await post(consultant, fields({ universityName: "No Logo University" }), null);
+    expect(noLogo.status).toBe(400);
+    expect((noLogo.value as Reply).result.error.universityLogo?.[0]).toBe("Choose a logo");
+
+    const names = (await db().select({ name: universities.name }).from(universities)).map((row) => row.name);
+    for (const name of ["Fake Logo University", "Huge Logo University", "No Logo University"]) expect(names).not.toContain(name);
+    expect(await logoFiles()).toEqual(before);
+  });
+
+  test("a second university with the same name in the same country (any case) is refused; in another country it gets its own address", async () => {
+    const manager = await createUser({ role: "manager" });
+    const duplicate = await post(manager, fields({ universityName: "queen's university belfast", countryName: "United Kingdom" }), {
+      bytes: await logo(),
+      name: "l.png",
+      type: "image/png",
+    });
+    expect(duplicate.status).toBe(409);
+    expect((duplicate.value as Reply).result.error.universityName?.[0]).toBe(DUPLICATE_UNIVERSITY);
+
+    const elsewhere = await post(manager, fields({ universityName: "Queen's University Belfast", countryName: "Canada" }), {
+      bytes: await logo(),
+      name: "l.png",
+      type: "image/png",
+    });
+    expect(elsewhere.status).toBe(303);
+    const [row] = await db()
+      .select()
+      .from(universities)
+      .where(and(eq(universities.country, "Canada"), eq(universities.name, "Queen's University Belfast")));
+    expect(row?.slug).toBe("queens-university-belfast-canada");
+  });
+
+  test("slugs are plain ASCII", () => {
+    expect(slugify("Queen's University Belfast")).toBe("queens-university-belfast");
+    expect(slugify("Universität Heidelberg")).toBe("universitat-heidelberg");
+    expect(slugify("  ---  ")).toBe("university");
+  });
+});

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { FIELD_REQUIRED } from "../contact-form";
+import { NAME_MAX_LENGTH } from "../form-limits";
+import { ieltsBands, tuitionCurrencies, universityTypes } from "../universities";
+
+/**
+ * The add-university form (/dashboard/add-university), checked in the browser before sending and
+ * on the server. Field names are the original product's (`universityName`, `countryName`…); the
+ * fields after `ielts` go beyond it and are optional. The logo (`universityLogo`) travels beside
+ * these fields as a file.
+ */
+
+export const UNIVERSITY_TEXT_MAX_LENGTH = 120;
+export const UNIVERSITY_ABOUT_MAX_LENGTH = 3_000;
+export const UNIVERSITY_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** The multipart body the add form may send: the logo plus the fields. */
+export const UNIVERSITY_FORM_MAX_BYTES = UNIVERSITY_LOGO_MAX_BYTES + 64 * 1024;
+
+const required = (max: number) =>
+  z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(max, `Use at most ${max} characters`);
+
+/** A whole number of at least 0, typed as text: "12" yes; "twelve", "1.5" and "-1" no. */
+const count = (max: number) =>
+  required(12)
+    .refine((value) => /^\d+$/.test(value) && Number(value) <= max, "Enter a whole number, 0 or more")
+    .transform(Number);
+
+const optionalCount = z
+  .string()
+  .trim()
+  .max(12)
+  .optional()
+  .refine((value) => !value || /^\d+$/.test(value), "Enter a whole number, 0 or more")
+  .transform((value) => (value ? Number(value) : null));
+
+export const UniversityFormSchema = z.object({
+  universityName: required(NAME_MAX_LENGTH),
+  countryName: required(60),
+  universityLocation: required(UNIVERSITY_TEXT_MAX_LENGTH),
+  universityType: z.enum(universityTypes, { error: "Choose Public or Private" }),
+  coursesOffered: count(100_000),
+  examsAccepted: required(UNIVERSITY_TEXT_MAX_LENGTH),
+  firstYearTuitionFees: count(1_000_000_000),
+  noOfScholarship: count(100_000),
+  ielts: required(4)
+    .refine((value) => ieltsBands.includes(Number(value)), "Choose a band from 2.5 to 9")
+    .transform(Number),
+  tuitionCurrency: z.enum(tuitionCurrencies, { error: "Choose a currency from the list" }).default("USD"),
+  website: z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .refine((value) => {
+      if (!value) return true;
+      try {
+        return new URL(value).protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, "Enter a full address starting with https://"),
+  about: z
+    .string()
+    .trim()
+    .max(UNIVERSITY_ABOUT_MAX_LENGTH, `Use at most ${UNIVERSITY_ABOUT_MAX_LENGTH.toLocaleString("en")} characters`)
+    .optional(),
+  /** One per line. */
+  facilities: z.string().trim().max(2_000).optional(),
+  worldRanking: optionalCount,
+  englishTaughtCourses: optionalCount,
+});
+
+/** The form as the browser checks it: the logo is any file or none; the server checks its bytes. */
+export const UniversityFormBrowserSchema = UniversityFormSchema.extend({ universityLogo: z.unknown().optional() });
+
+export type UniversityFormInput = z.input<typeof UniversityFormSchema>;
+export type UniversityFormFields = z.output<typeof UniversityFormSchema>;
