@@ -4,12 +4,10 @@ import type { z } from "zod";
 import type { MemberFormBrowserSchema } from "~/lib/schemas/networking";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "../ui/button";
-import { Field, FormMessage } from "../ui/field";
+import { Field, FormMessage, SelectField } from "../ui/field";
 
 type Shape = z.input<typeof MemberFormBrowserSchema>;
 type Result = Parameters<typeof useSchemaForm>[1];
-
-const select = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base font-normal text-slate-900";
 
 /**
  * The add and edit forms of a networking member (multipart: the photo is `profile`). Field names are
@@ -34,28 +32,6 @@ export function MemberForm({
   submitLabel: string;
 }) {
   const [form, fields, loadValidation] = useSchemaForm<Shape>("member", lastResult, { id, defaultValue });
-  const choice = (field: typeof fields.location, label: string, options: readonly string[]) => {
-    const error = field.errors?.[0];
-    return (
-      <label className="block text-sm font-semibold text-slate-800">
-        {label}
-        <select
-          key={field.key}
-          name={field.name}
-          defaultValue={typeof field.initialValue === "string" ? field.initialValue : ""}
-          required
-          aria-invalid={error ? true : undefined}
-          className={`${select} ${error ? "border-red-700" : ""}`}
-        >
-          <option value="">Choose…</option>
-          {options.map((option) => (
-            <option key={option}>{option}</option>
-          ))}
-        </select>
-        {error ? <span className="mt-1 block font-normal text-red-800">{error}</span> : null}
-      </label>
-    );
-  };
   return (
     <>
       {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
@@ -71,8 +47,8 @@ export function MemberForm({
         <Field label="Company or university" field={fields.company} required />
         <Field label="City" field={fields.address} required hint="Where they live, for example Helsinki" />
         <Field label="Profession" field={fields.profession} required />
-        {choice(fields.location, "Location", choices.locations)}
-        {choice(fields.category, "Job category", choices.categories)}
+        <SelectField label="Location" field={fields.location} options={choices.locations} placeholder="Choose…" required />
+        <SelectField label="Job category" field={fields.category} options={choices.categories} placeholder="Choose…" required />
         <Field label="Email" field={fields.email} type="email" required autoComplete="off" hint="Never shown in the directory" />
         <Field label="Phone" field={fields.phone} type="tel" required inputMode="tel" hint="Digits, spaces and an optional +" />
         <Field label="LinkedIn" field={fields.linkedin} type="url" inputMode="url" placeholder="https://www.linkedin.com/in/…" />

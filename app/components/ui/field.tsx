@@ -116,6 +116,65 @@ export function TextAreaField({
   );
 }
 
+/** One option of a SelectField: its value, shown as is, or with a label of its own. */
+export type SelectOption = string | { value: string; label: string };
+
+/**
+ * A labelled select with its error (or hint) beside it; `field` is Conform's metadata for it.
+ * `placeholder` adds a first, empty choice ("Choose…"); `fallback` is chosen when the field has no value yet.
+ */
+export function SelectField({
+  label,
+  field,
+  options,
+  placeholder,
+  fallback = "",
+  hint,
+  className,
+  required,
+}: {
+  label: string;
+  field: FieldMeta;
+  options: readonly SelectOption[];
+  placeholder?: string;
+  fallback?: string;
+  hint?: string;
+  className?: string;
+  required?: boolean;
+}) {
+  const { name, error, defaultValue, key } = fromMeta(field, {});
+  return (
+    <Labelled
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(aria) => (
+        <select
+          key={key}
+          name={name}
+          defaultValue={typeof defaultValue === "string" ? defaultValue : fallback}
+          required={required}
+          className={cn(control, "bg-white", error ? "border-red-700" : "border-slate-400")}
+          {...aria}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) =>
+            typeof option === "string" ? (
+              <option key={option}>{option}</option>
+            ) : (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ),
+          )}
+        </select>
+      )}
+    />
+  );
+}
+
 /** A message about the whole form (not one field). */
 export function FormMessage({ children, tone = "error" }: { children: React.ReactNode; tone?: "error" | "success" | "info" }) {
   const styles = {

@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { addUniversity } from "~/.server/universities/add-university";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
-import { Field, FormMessage, TextAreaField } from "~/components/ui/field";
+import { Field, FormMessage, SelectField, TextAreaField } from "~/components/ui/field";
 import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
 import { pageRoles } from "~/lib/dashboard-menu";
 import type { ServerRouteHandle } from "~/lib/route-handle";
@@ -68,8 +68,6 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-const select = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base font-normal text-slate-900";
-
 export default function AddUniversityPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   // A new location after each successful add: the form starts again, empty.
@@ -77,31 +75,6 @@ export default function AddUniversityPage({ actionData }: Route.ComponentProps) 
   const [form, fields, loadValidation] = useSchemaForm<z.input<typeof UniversityFormBrowserSchema>>("university", actionData?.result, {
     id: `add-university-${key}`,
   });
-  const choice = (
-    field: { name: string; key?: string | undefined; initialValue?: unknown; errors?: string[] | undefined },
-    label: string,
-    options: readonly (string | number)[],
-    fallback = "",
-  ) => (
-    <label className="block text-sm font-semibold text-slate-800">
-      {label}
-      <select
-        key={field.key}
-        name={field.name}
-        defaultValue={typeof field.initialValue === "string" ? field.initialValue : fallback}
-        aria-invalid={field.errors?.[0] ? true : undefined}
-        className={`${select} ${field.errors?.[0] ? "border-red-700" : ""}`}
-      >
-        {fallback === "" ? <option value="">Choose…</option> : null}
-        {options.map((option) => (
-          <option key={option} value={String(option)}>
-            {typeof option === "number" ? option.toFixed(1) : option}
-          </option>
-        ))}
-      </select>
-      {field.errors?.[0] ? <span className="mt-1 block font-normal text-red-800">{field.errors[0]}</span> : null}
-    </label>
-  );
   return (
     <Page
       title="Add University"
@@ -119,13 +92,19 @@ export default function AddUniversityPage({ actionData }: Route.ComponentProps) 
         <Field label="University name" field={fields.universityName} required autoComplete="off" />
         <Field label="Country" field={fields.countryName} required hint="As the finder shows it, for example United Kingdom" />
         <Field label="Location" field={fields.universityLocation} required hint="City, and region where it helps" />
-        {choice(fields.universityType, "Type", universityTypes)}
+        <SelectField label="Type" field={fields.universityType} options={universityTypes} placeholder="Choose…" required />
         <Field label="Courses offered" field={fields.coursesOffered} required inputMode="numeric" />
         <Field label="Exams accepted" field={fields.examsAccepted} required hint="For example IELTS, TOEFL iBT" />
         <Field label="First-year tuition" field={fields.firstYearTuitionFees} required inputMode="numeric" hint="A whole amount" />
-        {choice(fields.tuitionCurrency, "Tuition currency", tuitionCurrencies, "USD")}
+        <SelectField label="Tuition currency" field={fields.tuitionCurrency} options={tuitionCurrencies} fallback="USD" />
         <Field label="Scholarships" field={fields.noOfScholarship} required inputMode="numeric" hint="How many; 0 if none" />
-        {choice(fields.ielts, "Minimum IELTS", ieltsBands)}
+        <SelectField
+          label="Minimum IELTS"
+          field={fields.ielts}
+          options={ieltsBands.map((band) => ({ value: String(band), label: band.toFixed(1) }))}
+          placeholder="Choose…"
+          required
+        />
         <Field
           className="sm:col-span-2"
           label="Logo"
