@@ -51,6 +51,7 @@ export default [
       route("my-appointments", "routes/dashboard/my-appointments.tsx"),
       route("appointment-time", "routes/dashboard/appointment-time.tsx"),
       route("add-university", "routes/dashboard/add-university.tsx"),
+      route("universities", "routes/dashboard/universities.tsx"),
       route("add-new-consultant", "routes/dashboard/add-new-consultant.tsx"),
       route("user-management", "routes/dashboard/user-management.tsx"),
       route("user-management/:id/role", "routes/dashboard/change-role.tsx"),

@@ -31,6 +31,7 @@ const menu: MenuItem[] = [
   { to: "/dashboard/messages", label: "Messages", roles: pageRoles.messages },
   { to: "/dashboard/user-management", label: "User Management", roles: pageRoles.userManagement },
   { to: "/dashboard/add-university", label: "Add University", roles: pageRoles.addUniversity, feature: "universities" },
+  { to: "/dashboard/universities", label: "Universities", roles: pageRoles.addUniversity, feature: "universities" },
   { to: "/dashboard/add-new-consultant", label: "Add Consultant", roles: pageRoles.addConsultant, feature: "booking" },
   { to: "/dashboard/add-new-networking-member", label: "Add Networking Member", roles: pageRoles.networkingMembers, feature: "networking" },
   {

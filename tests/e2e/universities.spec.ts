@@ -69,7 +69,7 @@ test("an unknown university is the 404 page", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });
 
-test("a consultant adds a university with a logo; it is in the finder and has its own page; a student is refused the form", async ({
+test("a consultant adds a university with a logo; it is in the finder and has its own page; then deletes it; a student is refused the form", async ({
   browser,
 }) => {
   const page = await browser.newPage();
@@ -106,6 +106,19 @@ test("a consultant adds a university with a logo; it is in the finder and has it
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aurora Arctic University");
   const img = page.locator('img[src^="/university-logos/"]');
   expect(await img.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+  // Staff delete it after confirming, and the finder forgets it.
+  const questions: string[] = [];
+  page.on("dialog", (dialog) => {
+    questions.push(dialog.message());
+    return dialog.accept();
+  });
+  await page.goto(app.url("/dashboard/universities?q=Aurora"));
+  await page.getByRole("button", { name: "Delete Aurora Arctic University" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Aurora Arctic University was deleted");
+  expect(questions).toEqual(["Are you sure you want to delete Aurora Arctic University?"]);
+  await page.goto(app.url("/find-university?q=Aurora&country=Finland"));
+  await expect(page.getByText("No university matches these filters.")).toBeVisible();
   await page.close();
 
   const studentPage = await browser.newPage();

@@ -20,6 +20,7 @@ import * as myAppointments from "~/routes/dashboard/my-appointments";
 import * as networkingMember from "~/routes/dashboard/networking-member";
 import * as profile from "~/routes/dashboard/profile";
 import * as siteSettings from "~/routes/dashboard/settings";
+import * as universitiesList from "~/routes/dashboard/universities";
 import * as userManagement from "~/routes/dashboard/user-management";
 import * as devDesign from "~/routes/dev/design";
 import * as devMail from "~/routes/dev/mail";
@@ -121,6 +122,12 @@ const guarded: Guarded[] = [
     handler: asHandler(networkingMember.loader),
     params: memberParams,
     allowed: ["manager", "admin"],
+  },
+  {
+    name: "universities list",
+    path: "/dashboard/universities",
+    handler: asHandler(universitiesList.loader),
+    allowed: ["consultant", "manager", "admin"],
   },
   { name: "site settings", path: "/dashboard/settings", handler: asHandler(siteSettings.loader), allowed: ["manager", "admin"] },
   {

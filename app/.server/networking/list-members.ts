@@ -3,15 +3,11 @@ import type { Paginated } from "~/lib/pagination";
 import { db } from "../db";
 import { networkingMembers } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
+import { containsPattern } from "../search-pattern";
 import { cachedMemberList } from "./member-lists-cache";
 import type { Member } from "./members";
 
 export const MEMBERS_PER_MANAGE_PAGE = 12;
-
-/** A name, e-mail, company or profession fragment as a LIKE pattern (its wildcards escaped). */
-export function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** Every member, Active or not, newest first, for staff (the manage page): `q` matches a fragment. */
 export async function listMembers(input: { q: string; page: number; pageSize?: number }): Promise<Paginated<Member>> {

@@ -3,7 +3,7 @@ import type { Paginated } from "~/lib/pagination";
 import { db } from "../db";
 import { networkingMembers } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
-import { containsPattern } from "./list-members";
+import { containsPattern } from "../search-pattern";
 import { cachedMemberList } from "./member-lists-cache";
 
 export const DIRECTORY_PAGE_SIZE = 12;

@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import * as logoRoute from "~/routes/api/university-logo";
 import * as addRoute from "~/routes/dashboard/add-university";
+import * as universitiesRoute from "~/routes/dashboard/universities";
 import { context, createUser, outcome, type TestUser } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { toastOf } from "../../../tests/support/members";
@@ -176,5 +177,63 @@ describe("adding a university", () => {
     expect(slugify("Queen's University Belfast")).toBe("queens-university-belfast");
     expect(slugify("Universität Heidelberg")).toBe("universitat-heidelberg");
     expect(slugify("  ---  ")).toBe("university");
+  });
+});
+
+describe("the staff list and deleting", () => {
+  const list = (user: TestUser, search = "") =>
+    outcome(() =>
+      universitiesRoute.loader({
+        request: new Request(`http://localhost:3000/dashboard/universities${search}`, { headers: { Cookie: user.cookie } }),
+        params: {},
+        context: context(),
+      } as never),
+    );
+  const remove = (user: TestUser, id: string) =>
+    outcome(() =>
+      universitiesRoute.action({
+        request: new Request("http://localhost:3000/dashboard/universities?q=&page=1", {
+          method: "POST",
+          body: new URLSearchParams({ id, intent: "delete" }),
+          headers: { Cookie: user.cookie },
+        }),
+        params: {},
+        context: context(),
+      } as never),
+    );
+
+  test("staff search the catalogue a page at a time; a student is refused", async () => {
+    const consultant = await createUser({ role: "consultant" });
+    const found = await list(consultant, "?q=belfast");
+    expect(found.status).toBe(200);
+    const items = (found.value as { items: { name: string }[] }).items.map((item) => item.name);
+    expect(items).toContain("Queen's University Belfast");
+    const all = (await list(consultant)).value as { total: number; items: unknown[]; pageCount: number };
+    expect(all.items).toHaveLength(20);
+    expect(all.total).toBeGreaterThanOrEqual(72);
+    expect((await list(await createUser())).status).toBe(403);
+  });
+
+  test("a manager deletes a university with its logo; deleting it again is a 404; a student may not", async () => {
+    const manager = await createUser({ role: "manager" });
+    // A logo of its own: a file shared with another university stays.
+    const own = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#14532d" } })
+      .png()
+      .toBuffer();
+    expect(
+      (await post(manager, fields({ universityName: "Short Lived University" }), { bytes: own, name: "l.png", type: "image/png" })).status,
+    ).toBe(303);
+    const [row] = await db().select().from(universities).where(eq(universities.name, "Short Lived University"));
+    if (!row) throw new Error("not added");
+    const filesBefore = await logoFiles();
+    expect(filesBefore).toContain((row.logo ?? "").split("/")[1]);
+
+    expect((await remove(await createUser(), row.id)).status).toBe(403);
+    const deleted = await remove(manager, row.id);
+    expect(deleted).toMatchObject({ status: 302, location: "/dashboard/universities?q=" });
+    expect(await toastOf(deleted.response)).toBe("Short Lived University was deleted");
+    expect(await db().select().from(universities).where(eq(universities.id, row.id))).toHaveLength(0);
+    expect(await logoFiles()).not.toContain((row.logo ?? "").split("/")[1]);
+    expect((await remove(manager, row.id)).status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { tuitionCurrencies } from "~/lib/universities";
 import { db } from "../db";
 import { universities } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
+import { containsPattern } from "../search-pattern";
 import { cachedCatalogueRead } from "./catalogue-cache";
 import type { FinderQuery, TakaRates, UniversityCard } from "./schema";
 
@@ -51,7 +52,7 @@ export function findUniversities(query: FinderQuery, rates: TakaRates, pageSize 
 function readFinderPage(query: FinderQuery, rates: TakaRates, pageSize: number): Promise<Paginated<UniversityCard>> {
   const conditions: SQL[] = [];
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(ilike(universities.name, pattern), sql`word_similarity(${query.q}, ${universities.name}) >= ${TYPO_TOLERANCE}`) as SQL,
     );

@@ -22,7 +22,8 @@ export type AuditAction =
   | "networking.member-updated"
   | "networking.member-status"
   | "networking.member-deleted"
-  | "university.added";
+  | "university.added"
+  | "university.deleted";
 
 /** Records who did what to whom; the request's client address is added when known. */
 export async function recordAuditEvent(

@@ -6,6 +6,7 @@ import { db } from "../db";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
 import { listTotal, paginate } from "../pagination";
+import { containsPattern } from "../search-pattern";
 import { recordAuditEvent } from "./audit";
 
 export const USERS_PER_PAGE = 20;
@@ -14,7 +15,7 @@ export type UserRow = { id: string; name: string; email: string; role: Role };
 
 /** Users by newest first, optionally filtered by a name or e-mail fragment (pages from 1; past the end, the last page). */
 export async function listUsers(input: { search: string; page: number; pageSize?: number }): Promise<Paginated<UserRow>> {
-  const pattern = `%${input.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = containsPattern(input.search);
   const where = input.search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
   return paginate({
     page: input.page,

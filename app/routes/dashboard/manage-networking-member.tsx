@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { data, Form } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
@@ -14,6 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
+import { confirmFirst } from "~/lib/confirm-first";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { pageHref, parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/manage-networking-member";
@@ -76,13 +76,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const url = new URL(request.url);
   return redirectWithToast(pageHref(url.pathname, url.search, parsePage(url.searchParams.get("page"))), { type: "success", text });
-}
-
-/** Asks before a destructive or visible change (without JavaScript the post goes straight through). */
-function confirmFirst(question: string) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    if (!window.confirm(question)) event.preventDefault();
-  };
 }
 
 export default function ManageNetworkingMembersPage({ loaderData }: Route.ComponentProps) {

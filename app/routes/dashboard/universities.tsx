@@ -1,0 +1,116 @@
+import { data, Form } from "react-router";
+import { requireRole } from "~/.server/auth/session";
+import { replyWithError } from "~/.server/errors";
+import { readForm } from "~/.server/read-form";
+import { redirectWithToast } from "~/.server/toast";
+import { deleteUniversity } from "~/.server/universities/delete-university";
+import { listUniversities } from "~/.server/universities/list-universities";
+import { Page } from "~/components/layout/page";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
+import { UniversityLogo } from "~/components/universities/university-logo";
+import { confirmFirst } from "~/lib/confirm-first";
+import { pageRoles } from "~/lib/dashboard-menu";
+import { pageHref, parsePage } from "~/lib/pagination";
+import type { Route } from "./+types/universities";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+const SEARCH_MAX_LENGTH = 100;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, pageRoles.addUniversity);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  const list = await listUniversities({ q, page: parsePage(url.searchParams.get("page")) });
+  return { ...list, items: list.items.map((row) => ({ ...row, logo: row.logo ? `/${row.logo}` : null })), q };
+}
+
+/** Delete posts `id` and `intent=delete`; the toast comes only after the university is gone (404 if it already was). */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireRole(request, pageRoles.addUniversity);
+  const formData = await readForm(request).catch((error: unknown) => {
+    throw replyWithError(error);
+  });
+  const id = String(formData.get("id") ?? "");
+  if (!id || formData.get("intent") !== "delete") throw data("Choose a university to delete.", { status: 400 });
+  let name: string;
+  try {
+    ({ name } = await deleteUniversity({ actor, id }));
+  } catch (error) {
+    throw replyWithError(error);
+  }
+  const url = new URL(request.url);
+  return redirectWithToast(pageHref(url.pathname, url.search, parsePage(url.searchParams.get("page"))), {
+    type: "success",
+    text: `${name} was deleted`,
+  });
+}
+
+export default function UniversitiesPage({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, q } = loaderData;
+  return (
+    <Page title="Universities">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Form method="get" role="search" className="flex min-w-0 flex-1 gap-2 sm:max-w-xl">
+          <label htmlFor="university-search" className="sr-only">
+            Search by name, country or city
+          </label>
+          <input
+            id="university-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder="Name, country or city"
+            className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
+          />
+          <Button>Search</Button>
+        </Form>
+        <LinkButton href="/dashboard/add-university" size="md" variant="secondary">
+          Add university
+        </LinkButton>
+      </div>
+      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+        {total === 0
+          ? q
+            ? "No university matches."
+            : "No universities yet."
+          : `${total} ${total === 1 ? "university" : "universities"}${q ? ` matching “${q}”` : ""}.`}
+      </p>
+      {items.length > 0 ? (
+        <ul className="mt-4 grid gap-3" aria-label="Universities">
+          {items.map((university) => (
+            <li key={university.id}>
+              <Card className="flex flex-wrap items-center gap-4 p-4">
+                <UniversityLogo name={university.name} src={university.logo} />
+                <div className="min-w-0 flex-1">
+                  <h2 className="font-semibold break-words text-slate-900">{university.name}</h2>
+                  <p className="text-sm text-slate-700">
+                    {university.city}, {university.country} · {university.type}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <LinkButton href={`/university/${university.slug}`} size="sm" variant="outline">
+                    View<span className="sr-only"> {university.name}</span>
+                  </LinkButton>
+                  <Form method="post" onSubmit={confirmFirst(`Are you sure you want to delete ${university.name}?`)}>
+                    <input type="hidden" name="id" value={university.id} />
+                    <Button size="sm" variant="neutral" name="intent" value="delete">
+                      Delete<span className="sr-only"> {university.name}</span>
+                    </Button>
+                  </Form>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={page} pageCount={pageCount} />
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Universities — Onward" }];
