@@ -83,7 +83,7 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
   return (
     <Page title="Manage Networking Members">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Form method="get" role="search" className="flex min-w-0 flex-1 gap-2 sm:max-w-xl">
+        <Form method="get" role="search" className="flex w-full min-w-0 gap-2 sm:w-auto sm:max-w-xl sm:flex-1">
           <label htmlFor="member-search" className="sr-only">
             Search by name, e-mail, company or profession
           </label>

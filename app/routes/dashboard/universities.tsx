@@ -54,7 +54,7 @@ export default function UniversitiesPage({ loaderData }: Route.ComponentProps) {
   return (
     <Page title="Universities">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Form method="get" role="search" className="flex min-w-0 flex-1 gap-2 sm:max-w-xl">
+        <Form method="get" role="search" className="flex w-full min-w-0 gap-2 sm:w-auto sm:max-w-xl sm:flex-1">
           <label htmlFor="university-search" className="sr-only">
             Search by name, country or city
           </label>
@@ -84,13 +84,15 @@ export default function UniversitiesPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-4 grid gap-3" aria-label="Universities">
           {items.map((university) => (
             <li key={university.id}>
-              <Card className="flex flex-wrap items-center gap-4 p-4">
-                <UniversityLogo name={university.name} src={university.logo} />
-                <div className="min-w-0 flex-1">
-                  <h2 className="font-semibold break-words text-slate-900">{university.name}</h2>
-                  <p className="text-sm text-slate-700">
-                    {university.city}, {university.country} · {university.type}
-                  </p>
+              <Card className="grid gap-3 p-4 sm:flex sm:items-center sm:gap-4">
+                <div className="flex min-w-0 flex-1 items-center gap-4">
+                  <UniversityLogo name={university.name} src={university.logo} />
+                  <div className="min-w-0">
+                    <h2 className="font-semibold break-words text-slate-900">{university.name}</h2>
+                    <p className="text-sm text-slate-700">
+                      {university.city}, {university.country} · {university.type}
+                    </p>
+                  </div>
                 </div>
                 <div className="flex gap-2">
                   <LinkButton href={`/university/${university.slug}`} size="sm" variant="outline">
