@@ -41,6 +41,7 @@ const cases = [
     budgetMs: 3,
   },
   { name: "anonymous GET /university/{slug}, cache bypassed", path: "/university/queens-university-belfast", as: "anonymous", budgetMs: 3 },
+  { name: "manager GET /dashboard/universities", path: "/dashboard/universities", as: "manager", budgetMs: 4 },
   // Networking (60 seeded members: scripts/lib/bench-seed.ts).
   { name: "signed-in GET /networking", path: "/networking", as: "student", budgetMs: 4 },
   { name: "signed-in GET /networking?q=enginer (typo search)", path: "/networking?q=enginer&location=Finland", as: "student", budgetMs: 4 },

@@ -7,6 +7,7 @@ import { memberPhotoUrl } from "~/.server/networking/member-photo";
 import { setMemberStatus } from "~/.server/networking/set-member-status";
 import { readForm } from "~/.server/read-form";
 import { redirectWithToast } from "~/.server/toast";
+import { LIST_SEARCH_MAX_LENGTH, ListSearch } from "~/components/dashboard/list-search";
 import { Page } from "~/components/layout/page";
 import { MemberHeading } from "~/components/networking/member-heading";
 import { Badge } from "~/components/ui/badge";
@@ -21,12 +22,10 @@ import type { Route } from "./+types/manage-networking-member";
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
 export { headers } from "~/lib/headers";
 
-const SEARCH_MAX_LENGTH = 100;
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.networkingMembers);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
   const list = await listMembers({ q, page: parsePage(url.searchParams.get("page")) });
   return {
     ...list,
@@ -82,26 +81,12 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
   const { items: members, total, page, pageCount, q } = loaderData;
   return (
     <Page title="Manage Networking Members">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Form method="get" role="search" className="flex w-full min-w-0 gap-2 sm:w-auto sm:max-w-xl sm:flex-1">
-          <label htmlFor="member-search" className="sr-only">
-            Search by name, e-mail, company or profession
-          </label>
-          <input
-            id="member-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Name, e-mail, company or profession"
-            className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
-          />
-          <Button>Search</Button>
-        </Form>
-        <LinkButton href="/dashboard/add-new-networking-member" size="md" variant="secondary">
-          Add member
-        </LinkButton>
-      </div>
+      <ListSearch
+        q={q}
+        label="Search by name, e-mail, company or profession"
+        placeholder="Name, e-mail, company or profession"
+        add={{ href: "/dashboard/add-new-networking-member", label: "Add member" }}
+      />
       <p className="mt-4 text-sm text-slate-700" aria-live="polite">
         {total === 0
           ? q

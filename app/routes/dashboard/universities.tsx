@@ -5,6 +5,7 @@ import { readForm } from "~/.server/read-form";
 import { redirectWithToast } from "~/.server/toast";
 import { deleteUniversity } from "~/.server/universities/delete-university";
 import { listUniversities } from "~/.server/universities/list-universities";
+import { LIST_SEARCH_MAX_LENGTH, ListSearch } from "~/components/dashboard/list-search";
 import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -18,12 +19,10 @@ import type { Route } from "./+types/universities";
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
 export { headers } from "~/lib/headers";
 
-const SEARCH_MAX_LENGTH = 100;
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.addUniversity);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
   const list = await listUniversities({ q, page: parsePage(url.searchParams.get("page")) });
   return { ...list, items: list.items.map((row) => ({ ...row, logo: row.logo ? `/${row.logo}` : null })), q };
 }
@@ -53,26 +52,12 @@ export default function UniversitiesPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q } = loaderData;
   return (
     <Page title="Universities">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Form method="get" role="search" className="flex w-full min-w-0 gap-2 sm:w-auto sm:max-w-xl sm:flex-1">
-          <label htmlFor="university-search" className="sr-only">
-            Search by name, country or city
-          </label>
-          <input
-            id="university-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Name, country or city"
-            className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
-          />
-          <Button>Search</Button>
-        </Form>
-        <LinkButton href="/dashboard/add-university" size="md" variant="secondary">
-          Add university
-        </LinkButton>
-      </div>
+      <ListSearch
+        q={q}
+        label="Search by name, country or city"
+        placeholder="Name, country or city"
+        add={{ href: "/dashboard/add-university", label: "Add university" }}
+      />
       <p className="mt-4 text-sm text-slate-700" aria-live="polite">
         {total === 0
           ? q

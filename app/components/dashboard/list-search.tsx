@@ -1,0 +1,46 @@
+import { useId } from "react";
+import { Form } from "react-router";
+import { Button, LinkButton } from "~/components/ui/button";
+
+/** The longest search a staff list reads. */
+export const LIST_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * A staff list's top: a GET search box (`q`, in the URL, working without JavaScript) and the
+ * button to add another entry; the box takes a row of its own on a phone.
+ */
+export function ListSearch({
+  q,
+  label,
+  placeholder,
+  add,
+}: {
+  q: string;
+  label: string;
+  placeholder: string;
+  add: { href: string; label: string };
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <Form method="get" role="search" className="flex w-full min-w-0 gap-2 sm:w-auto sm:max-w-xl sm:flex-1">
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        <input
+          id={id}
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={LIST_SEARCH_MAX_LENGTH}
+          placeholder={placeholder}
+          className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
+        />
+        <Button>Search</Button>
+      </Form>
+      <LinkButton href={add.href} size="md" variant="secondary">
+        {add.label}
+      </LinkButton>
+    </div>
+  );
+}
