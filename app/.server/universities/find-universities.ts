@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gt, ilike, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, ilike, isNotNull, isNull, lte, notInArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Paginated } from "~/lib/pagination";
-import { tuitionCurrencies } from "~/lib/universities";
-import { db } from "../db";
+import { type TuitionCurrency, tuitionCurrencies } from "~/lib/universities";
+import { type Database, db } from "../db";
 import { universities } from "../db/schema";
-import { listTotal, paginate } from "../pagination";
+import { paginate } from "../pagination";
 import { containsPattern } from "../search-pattern";
 import { cachedCatalogueRead } from "./catalogue-cache";
 import type { FinderQuery, TakaRates, UniversityCard } from "./schema";
@@ -13,7 +14,11 @@ export const FINDER_PAGE_SIZE = 12;
 /** How alike a typed word and a word of the name must be (pg_trgm's word similarity, 0–1; ADR 016). */
 const TYPO_TOLERANCE = 0.5;
 
-const card = {
+/** The largest value an `integer` column holds (a bound on one must not pass it). */
+const MAX_INTEGER = 2_147_483_647;
+
+/** The columns a card (finder, shortlist) and the compare table show. */
+export const universityCardColumns = {
   id: universities.id,
   slug: universities.slug,
   name: universities.name,
@@ -32,9 +37,13 @@ const card = {
 };
 
 /** First-year tuition in taka, in SQL: the amount times its currency's rate (null when either is unknown). */
-function tuitionInTaka(rates: TakaRates): SQL {
-  const cases = tuitionCurrencies.map((currency) => sql`when ${currency} then ${universities.tuitionAmount}::float8 * ${rates[currency]}`);
-  return sql`(case ${universities.tuitionCurrency} ${sql.join(cases, sql` `)} end)`;
+function tuitionInTaka(
+  rates: TakaRates,
+  amount: SQLWrapper = universities.tuitionAmount,
+  currency: SQLWrapper = universities.tuitionCurrency,
+): SQL {
+  const cases = tuitionCurrencies.map((code) => sql`when ${code} then ${amount}::float8 * ${rates[code]}`);
+  return sql`(case ${currency} ${sql.join(cases, sql` `)} end)`;
 }
 
 /**
@@ -49,43 +58,179 @@ export function findUniversities(query: FinderQuery, rates: TakaRates, pageSize 
   return cachedCatalogueRead(JSON.stringify(["finder", query, rates, pageSize]), () => readFinderPage(query, rates, pageSize));
 }
 
-function readFinderPage(query: FinderQuery, rates: TakaRates, pageSize: number): Promise<Paginated<UniversityCard>> {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(
-      or(ilike(universities.name, pattern), sql`word_similarity(${query.q}, ${universities.name}) >= ${TYPO_TOLERANCE}`) as SQL,
-    );
+/** The finder's page read from the database, never from the cache (`npm run bench:finder` times it). */
+export function readFinderPage(query: FinderQuery, rates: TakaRates, pageSize: number): Promise<Paginated<UniversityCard>> {
+  const terms = searchTerms(query.q);
+  if (terms.length === 0) return readPage(db(), { ...query, q: "" }, [], rates, pageSize);
+  // `q <% name` is `word_similarity(q, name) >= pg_trgm.word_similarity_threshold` in the form the
+  // trigram index serves (the function is computed for every row of the table); the threshold is
+  // set for this transaction only.
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_TOLERANCE)}, true)`);
+    return readPage(tx, query, terms, rates, pageSize);
+  });
+}
+
+/** Words that name nearly every university: a search made only of them narrows nothing, so it is not a name search. */
+const genericWords = new Set(["university", "universities", "college", "institute", "school", "of", "the", "and", "at", "in", "for", "de"]);
+
+/**
+ * The words of a name search that every result must match (each as typed, or within a typo of a
+ * word of the name): "Calglenham University" must match "Calglenham", not merely share "University"
+ * with most of the catalogue.
+ */
+export function searchTerms(q: string): string[] {
+  const words = q.split(/[\s,]+/).filter((word) => word.length >= 2 && !isGeneric(word.toLowerCase()));
+  return [...new Set(words)].slice(0, 6);
+}
+
+/** A generic word, or a long one within two typing slips of one ("Univresity"): asked of the index, it would match most names' trigrams. */
+function isGeneric(word: string): boolean {
+  if (genericWords.has(word)) return true;
+  return word.length >= 6 && [...genericWords].some((generic) => generic.length >= 6 && editDistance(word, generic) <= 2);
+}
+
+/** Levenshtein distance: the fewest letters inserted, deleted or replaced to turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
   }
+  return previous[b.length] ?? 0;
+}
+
+function readPage(
+  database: Database,
+  query: FinderQuery,
+  terms: string[],
+  rates: TakaRates,
+  pageSize: number,
+): Promise<Paginated<UniversityCard>> {
+  const conditions: SQL[] = terms.map(
+    (term) => or(ilike(universities.name, containsPattern(term)), sql`${term} <% ${universities.name}`) as SQL,
+  );
   if (query.country) conditions.push(eq(universities.country, query.country));
   if (query.type) conditions.push(eq(universities.type, query.type));
   if (query.ielts !== null) conditions.push(lte(universities.minimumIelts, query.ielts));
-  const taka = tuitionInTaka(rates);
-  if (query.maxTuition !== null) conditions.push(isNotNull(universities.tuitionAmount), sql`${taka} <= ${query.maxTuition}`);
+  if (query.maxTuition !== null)
+    conditions.push(isNotNull(universities.tuitionAmount), sql`${tuitionInTaka(rates)} <= ${query.maxTuition}`);
   if (query.scholarships) conditions.push(gt(universities.scholarships, 0));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const countAll = async () => (await database.select({ total: count() }).from(universities).where(where))[0]?.total ?? 0;
 
-  const order: SQL[] =
-    query.sort === "name"
-      ? [asc(universities.name)]
-      : query.sort === "tuition"
-        ? [sql`${taka} asc nulls last`, asc(universities.name)]
-        : [sql`${universities.worldRanking} asc nulls last`, asc(universities.name)];
-  if (query.q && query.sort === "ranking") order.unshift(sql`word_similarity(${query.q}, ${universities.name}) desc`);
+  if (!query.q) {
+    // The list's size from a subquery rather than a window (`listTotal()`): a window makes the
+    // database keep every matching row before the LIMIT, where a count alone is an index-only scan
+    // and the page itself is read in an index's order, only its own rows.
+    const total = sql<number>`(select cast(count(*) as integer) from ${universities} where ${where ?? sql`true`})`.mapWith(Number);
+    const order = finderOrder(query, rates, universities);
+    return paginate<UniversityCard>({
+      page: query.page,
+      pageSize,
+      count: countAll,
+      rows: ({ limit, offset }) =>
+        query.sort === "tuition" && !query.country
+          ? cheapestFirst(database, { where, maxTuition: query.maxTuition, rates, total, limit, offset })
+          : database
+              .select({ ...universityCardColumns, listTotal: total })
+              .from(universities)
+              .where(where)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset),
+    });
+  }
 
+  // With a name search, the matches are found once, through the trigram index, then counted and
+  // sorted: PostgreSQL computes a WITH query that is used twice only once, planned on its own (left
+  // to itself, the planner may walk the whole name index, testing every row's likeness, to save
+  // sorting what it expects to be a few matches).
+  const matches = database.$with("matches").as(database.select(universityCardColumns).from(universities).where(where));
+  const total = sql<number>`(select cast(count(*) as integer) from ${matches})`.mapWith(Number);
+  const order = finderOrder(query, rates, matches);
   return paginate<UniversityCard>({
     page: query.page,
     pageSize,
-    count: async () => (await db().select({ total: count() }).from(universities).where(where))[0]?.total ?? 0,
+    count: countAll,
     rows: ({ limit, offset }) =>
-      db()
-        .select({ ...card, listTotal: listTotal() })
-        .from(universities)
-        .where(where)
-        .orderBy(...order, asc(universities.id))
+      database
+        .with(matches)
+        .select({ ...matches._.selectedFields, listTotal: total })
+        .from(matches)
+        .orderBy(...order)
         .limit(limit)
         .offset(offset),
   });
+}
+
+/**
+ * A page by tuition across countries, without converting and sorting every university: within one
+ * currency, tuition in taka rises with the amount, so the page is among the first `offset + limit`
+ * of each currency in the tuition index's order (by name where the rate is 0: all 0 taka), and of
+ * those with no known tuition, by name; only those are sorted. (Within one country, the currencies
+ * it does not use would each be walked to their end: a plain sort of its universities is cheaper.)
+ */
+function cheapestFirst(
+  database: Database,
+  input: { where: SQL | undefined; maxTuition: number | null; rates: TakaRates; total: SQL<number>; limit: number; offset: number },
+) {
+  const { where, maxTuition, rates, total, limit, offset } = input;
+  const first = offset + limit;
+  const select = (taka: SQL) =>
+    database.select({ ...universityCardColumns, taka: sql<number | null>`${taka}`.as("taka") }).from(universities);
+  const inCurrency = (currency: TuitionCurrency) => {
+    const rate = rates[currency];
+    const conditions = [where, eq(universities.tuitionCurrency, currency), isNotNull(universities.tuitionAmount)];
+    // The cap as a bound on the amount, where the index walk can stop (the exact test is in `where`).
+    const most = maxTuition !== null && rate > 0 ? Math.floor(maxTuition / rate) + 1 : Number.POSITIVE_INFINITY;
+    if (most <= MAX_INTEGER) conditions.push(lte(universities.tuitionAmount, most));
+    return select(sql`${universities.tuitionAmount}::float8 * ${rate}`)
+      .where(and(...conditions))
+      .orderBy(...(rate > 0 ? [asc(universities.tuitionAmount)] : []), asc(universities.name), asc(universities.id))
+      .limit(first);
+  };
+  const unknown = or(
+    isNull(universities.tuitionAmount),
+    isNull(universities.tuitionCurrency),
+    notInArray(universities.tuitionCurrency, [...tuitionCurrencies]),
+  );
+  const [one, two, ...others] = tuitionCurrencies;
+  const candidates = unionAll(
+    inCurrency(one),
+    inCurrency(two),
+    ...others.map(inCurrency),
+    // With a cap, a university of unknown tuition is never in the list.
+    ...(maxTuition === null
+      ? [select(sql`null::float8`).where(and(where, unknown)).orderBy(asc(universities.name), asc(universities.id)).limit(first)]
+      : []),
+  ).as("candidates");
+  const { taka, ...fields } = candidates._.selectedFields;
+  return database
+    .select({ ...fields, listTotal: total })
+    .from(candidates)
+    .orderBy(sql`${taka} asc nulls last`, asc(candidates.name), asc(candidates.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The finder's order over `rows` (the table or the matches): the chosen sort, then the id, so pages never overlap. */
+function finderOrder(
+  query: FinderQuery,
+  rates: TakaRates,
+  rows: { name: SQLWrapper; worldRanking: SQLWrapper; tuitionAmount: SQLWrapper; tuitionCurrency: SQLWrapper; id: SQLWrapper },
+): SQL[] {
+  const order: SQL[] =
+    query.sort === "name"
+      ? [sql`${rows.name} asc`]
+      : query.sort === "tuition"
+        ? [sql`${tuitionInTaka(rates, rows.tuitionAmount, rows.tuitionCurrency)} asc nulls last`, sql`${rows.name} asc`]
+        : [sql`${rows.worldRanking} asc nulls last`, sql`${rows.name} asc`];
+  if (query.q && query.sort === "ranking") order.unshift(sql`word_similarity(${query.q}, ${rows.name}) desc`);
+  return [...order, sql`${rows.id} asc`];
 }
 
 /** The countries the catalogue holds, by name (the finder's Country filter). */

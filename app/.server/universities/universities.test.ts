@@ -5,7 +5,7 @@ import { catalogueUniversities } from "../../../content/universities";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { db } from "../db";
 import { siteSetting, universities } from "../db/schema";
-import { findUniversities, universityCountries } from "./find-universities";
+import { findUniversities, searchTerms, universityCountries } from "./find-universities";
 import { findUniversityBySlug } from "./find-university";
 import { parseFinderQuery } from "./finder-query";
 import { loadCatalogue } from "./load-catalogue";
@@ -173,6 +173,16 @@ describe("the finder", () => {
     expect(await names({ country: "", q: "Belfst" })).toContain("Queen's University Belfast");
     expect(await names({ q: "Gama Universty" })).toEqual(["Gamma University"]);
     expect(await names({ q: "zzzz qqqq" })).toEqual([]);
+  });
+
+  test("every word of a name search must match; words every university has narrow nothing", async () => {
+    expect(await names({ q: "Gamma Delta" })).toEqual([]);
+    expect(await names({ q: "Delta University" })).toEqual(["Delta University"]);
+    expect(await names({ country: "", q: "Belfast University" })).toEqual(["Queen's University Belfast"]);
+    // "University of" is no name at all: the same list as no search.
+    expect(await names({ q: "University of" })).toEqual(await names({ q: "" }));
+    expect(searchTerms("  University of Calglenham, the  ")).toEqual(["Calglenham"]);
+    expect(searchTerms("Univresity Colege Delta")).toEqual(["Delta"]);
   });
 
   test("pages by the page size; a page past the end is the last page", async () => {
