@@ -42,6 +42,14 @@ const cases = [
   },
   { name: "anonymous GET /university/{slug}, cache bypassed", path: "/university/queens-university-belfast", as: "anonymous", budgetMs: 3 },
   { name: "manager GET /dashboard/universities", path: "/dashboard/universities", as: "manager", budgetMs: 4 },
+  { name: "signed-in GET /find-university (hearts)", path: "/find-university", as: "student", budgetMs: 4 },
+  { name: "signed-in GET /dashboard/shortlist", path: "/dashboard/shortlist", as: "student", budgetMs: 4 },
+  {
+    name: "signed-in GET /dashboard/shortlist/compare (4)",
+    path: "/dashboard/shortlist/compare?u=queens-university-belfast&u=keio-university&u=university-of-helsinki&u=university-of-toronto",
+    as: "student",
+    budgetMs: 4,
+  },
   // Networking (60 seeded members: scripts/lib/bench-seed.ts).
   { name: "signed-in GET /networking", path: "/networking", as: "student", budgetMs: 4 },
   { name: "signed-in GET /networking?q=enginer (typo search)", path: "/networking?q=enginer&location=Finland", as: "student", budgetMs: 4 },

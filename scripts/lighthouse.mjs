@@ -5,7 +5,9 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { median, startProductionServer } from "./lib/production-server.mjs";
 
-const pages = ["/", "/countries/usa", "/usa-details", "/contact", "/find-university", "/university/queens-university-belfast"];
+const allPages = ["/", "/countries/usa", "/usa-details", "/contact", "/find-university", "/university/queens-university-belfast"];
+// LIGHTHOUSE_PAGES=/a,/b runs only those pages.
+const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",") : allPages;
 const runs = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 const thresholds = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };

@@ -25,6 +25,7 @@ export type MenuEntry = { to: string; label: string; soon: boolean };
 const menu: MenuItem[] = [
   { to: "/dashboard", label: "Overview", roles: "everyone" },
   { to: "/dashboard/profile", label: "Profile", roles: "everyone" },
+  { to: "/dashboard/shortlist", label: "Shortlist", roles: "everyone", feature: "universities" },
   { to: "/dashboard/applications", label: "Applications", roles: pageRoles.applications, feature: "applications" },
   { to: "/dashboard/my-appointments", label: "My Appointments", roles: pageRoles.myAppointments, feature: "booking" },
   { to: "/dashboard/appointment-time", label: "Appointment Time", roles: pageRoles.appointmentTime, feature: "booking" },

@@ -16,5 +16,25 @@ export const ieltsBands = Array.from({ length: 14 }, (_, index) => 2.5 + index *
 export const finderSorts = ["ranking", "name", "tuition"] as const;
 export type FinderSort = (typeof finderSorts)[number];
 
+/** At most this many universities side by side: four columns still fit a laptop, and scroll on a phone. */
+export const COMPARE_MAX = 4;
+
 /** The longest name search the finder reads. */
 export const FINDER_SEARCH_MAX_LENGTH = 100;
+
+/** First-year tuition ready to show: in its own currency, ≈ in taka, and the year the figure is for. */
+export type TuitionView = { original: string; taka: string; year: number | null };
+
+/** What a card (finder, shortlist) and the compare table show of a university. */
+export type UniversityCardView = {
+  slug: string;
+  name: string;
+  place: string;
+  type: UniversityType;
+  logo: string | null;
+  ranking: { rank: number; year: number | null } | null;
+  englishTaughtCourses: number | null;
+  tuition: TuitionView | null;
+  minimumIelts: number | null;
+  scholarships: number | null;
+};

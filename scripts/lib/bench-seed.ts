@@ -1,12 +1,15 @@
 // Seeds what `npm run bench:render` measures, in one process before the server owns the database:
 // the accounts it signs in as and a directory of networking members (BENCH_MEMBERS, default 60,
-// spread over every location and job category, so a directory page is a full page of 12).
+// spread over every location and job category, so a directory page is a full page of 12), and a
+// shortlist of 12 universities for each student account.
 // Usage: ONWARD_SEED_ACCOUNTS='[{"email":…,"password":…,"name":…,"role":…}]' tsx scripts/lib/bench-seed.ts
+
+import { eq } from "drizzle-orm";
 import { getConfig } from "~/.server/config";
 import { openDatabase } from "~/.server/db/client";
 import { db, setDatabase } from "~/.server/db/index";
 import { migrateDatabase } from "~/.server/db/migrate";
-import { networkingMembers } from "~/.server/db/schema";
+import { networkingMembers, shortlistEntries, universities, users } from "~/.server/db/schema";
 import { provisionAccount } from "~/.server/users/provision-account";
 import { defaultJobCategories, defaultMemberLocations } from "~/lib/networking";
 import type { Role } from "~/lib/roles";
@@ -42,6 +45,16 @@ try {
     };
   });
   if (members.length > 0) await db().insert(networkingMembers).values(members).onConflictDoNothing();
+  // Each student account shortlists a full page of the catalogue (12), for the shortlist and a finder with hearts.
+  const shortlisted = await db().select({ id: universities.id }).from(universities).orderBy(universities.slug).limit(12);
+  for (const account of accounts.filter((entry) => entry.role === "student")) {
+    const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    if (!user) continue;
+    await db()
+      .insert(shortlistEntries)
+      .values(shortlisted.map((university) => ({ userId: user.id, universityId: university.id })))
+      .onConflictDoNothing();
+  }
 } finally {
   await database.close();
 }

@@ -69,9 +69,11 @@ test("an unknown university is the 404 page", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });
 
-test("a consultant adds a university with a logo; it is in the finder and has its own page; then deletes it; a student is refused the form", async ({
+test("a consultant adds a university with a logo; it is in the finder and has its own page; edits it, then deletes it; a student is refused the form", async ({
   browser,
 }) => {
+  // Add, find, view, edit, delete and a refusal: a long journey on a busy two-core machine.
+  test.slow();
   const page = await browser.newPage();
   // Read (and cached) before the university exists: the add must empty the finder's cache.
   await page.goto(app.url("/find-university?q=Aurora&country=Finland"));
@@ -107,6 +109,18 @@ test("a consultant adds a university with a logo; it is in the finder and has it
   const img = page.locator('img[src^="/university-logos/"]');
   expect(await img.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 
+  // Staff edit it from their list (the form comes filled in; the logo stays), and the finder shows the change.
+  await page.goto(app.url("/dashboard/universities?q=Aurora"));
+  await page.getByRole("link", { name: "Edit Aurora Arctic University" }).click();
+  await expect(page.getByLabel("Location", { exact: true })).toHaveValue("Rovaniemi, Lapland");
+  await page.getByLabel("First-year tuition", { exact: true }).fill("12500");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("University updated successfully");
+  await expect(page).toHaveURL(/\/dashboard\/universities$/);
+  await page.goto(app.url("/university/aurora-arctic-university"));
+  await expect(page.getByText("EUR 12,500")).toBeVisible();
+  expect(await img.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
   // Staff delete it after confirming, and the finder forgets it.
   const questions: string[] = [];
   page.on("dialog", (dialog) => {
@@ -126,4 +140,48 @@ test("a consultant adds a university with a logo; it is in the finder and has it
   const response = await studentPage.goto(app.url("/dashboard/add-university"));
   expect(response?.status()).toBe(403);
   await studentPage.close();
+});
+
+test("a student shortlists two universities (a heart with JavaScript, one without) and compares them side by side", async ({ browser }) => {
+  const page = await browser.newPage();
+  await signInAs(page, app.url("/login?redirectTo=/find-university?country=Japan"), student);
+  const keio = page.getByRole("button", { name: "Shortlist Keio University" });
+  await expect(keio).toHaveAttribute("aria-pressed", "false");
+  await keio.click();
+  await expect(page.getByTestId("toast")).toContainText("Keio University is on your shortlist");
+  await expect(keio).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/country=Japan/);
+
+  // Without JavaScript the heart is a plain form post that comes back to the page.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await signInAs(plain, app.url("/login?redirectTo=/university/queens-university-belfast"), student);
+  await plain.getByRole("button", { name: "Shortlist Queen's University Belfast" }).click();
+  await expect(plain).toHaveURL(/\/university\/queens-university-belfast$/);
+  await expect(plain.getByRole("button", { name: "Shortlist Queen's University Belfast" })).toHaveAttribute("aria-pressed", "true");
+  await noScript.close();
+
+  await page.goto(app.url("/dashboard"));
+  await page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: "Shortlist" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/shortlist$/);
+  const shortlisted = page.getByRole("list", { name: "Your shortlist" }).getByRole("heading", { level: 2 });
+  await expect(shortlisted).toHaveText(["Queen's University Belfast", "Keio University"]);
+  await page.getByLabel("Compare Queen's University Belfast").check();
+  await page.getByLabel("Compare Keio University").check();
+  await page.getByRole("button", { name: "Compare the ticked" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/shortlist\/compare\?u=queens-university-belfast&u=keio-university$/);
+  const table = page.getByRole("table");
+  await expect(table.getByRole("columnheader")).toContainText(["Queen's University Belfast", "Keio University"]);
+  for (const row of ["Location", "Type", "First-year tuition", "Minimum IELTS", "World ranking", "Scholarships"]) {
+    await expect(table.getByRole("rowheader", { name: row })).toBeVisible();
+  }
+  await expect(table.getByRole("row", { name: /^Location/ })).toContainText("Belfast, Northern Ireland, United Kingdom");
+  await expect(table.getByRole("row", { name: /^Type/ })).toContainText("Private");
+
+  // Taking one off from the shortlist page.
+  await page.goto(app.url("/dashboard/shortlist"));
+  await page.getByRole("button", { name: "Remove Keio University" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Keio University was taken off your shortlist");
+  await expect(shortlisted).toHaveText(["Queen's University Belfast"]);
+  await page.close();
 });

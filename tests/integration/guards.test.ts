@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/.server/db";
-import { auditEvents, networkingMembers, users } from "~/.server/db/schema";
+import { auditEvents, networkingMembers, universities, users } from "~/.server/db/schema";
 import type { Role } from "~/lib/roles";
 import * as apply from "~/routes/apply";
 import * as bookAppointment from "~/routes/book-appointment";
@@ -12,6 +12,7 @@ import * as application from "~/routes/dashboard/application";
 import * as applications from "~/routes/dashboard/applications";
 import * as appointmentTime from "~/routes/dashboard/appointment-time";
 import * as changeRole from "~/routes/dashboard/change-role";
+import * as compare from "~/routes/dashboard/compare";
 import * as editProfile from "~/routes/dashboard/edit-user-profile";
 import * as dashboardHome from "~/routes/dashboard/home";
 import * as dashboardLayout from "~/routes/dashboard/layout";
@@ -20,7 +21,9 @@ import * as myAppointments from "~/routes/dashboard/my-appointments";
 import * as networkingMember from "~/routes/dashboard/networking-member";
 import * as profile from "~/routes/dashboard/profile";
 import * as siteSettings from "~/routes/dashboard/settings";
+import * as shortlist from "~/routes/dashboard/shortlist";
 import * as universitiesList from "~/routes/dashboard/universities";
+import * as editUniversity from "~/routes/dashboard/university-edit";
 import * as userManagement from "~/routes/dashboard/user-management";
 import * as devDesign from "~/routes/dev/design";
 import * as devMail from "~/routes/dev/mail";
@@ -44,7 +47,14 @@ type Guarded = {
 const people: Partial<Record<Role, TestUser>> = {};
 /** The edit page needs a member that exists (an unknown id is a 404 for everyone allowed in). */
 const memberParams = { id: "" };
+/** The university edit page likewise needs a university: a built-in one. */
+const universityParams = { id: "" };
 beforeAll(async () => {
+  const [university] = await db()
+    .select({ id: universities.id })
+    .from(universities)
+    .where(eq(universities.slug, "queens-university-belfast"));
+  universityParams.id = university?.id ?? "";
   for (const role of ["student", "networking", "consultant", "manager", "admin"] as const) people[role] = await createUser({ role });
   memberParams.id = "guarded-member";
   await db().insert(networkingMembers).values({
@@ -129,6 +139,15 @@ const guarded: Guarded[] = [
     handler: asHandler(universitiesList.loader),
     allowed: ["consultant", "manager", "admin"],
   },
+  {
+    name: "edit university",
+    path: "/dashboard/universities/guarded",
+    handler: asHandler(editUniversity.loader),
+    params: universityParams,
+    allowed: ["consultant", "manager", "admin"],
+  },
+  { name: "shortlist", path: "/dashboard/shortlist", handler: asHandler(shortlist.loader), allowed: "signed-in" },
+  { name: "compare", path: "/dashboard/shortlist/compare", handler: asHandler(compare.loader), allowed: "signed-in" },
   { name: "site settings", path: "/dashboard/settings", handler: asHandler(siteSettings.loader), allowed: ["manager", "admin"] },
   {
     name: "site settings action",

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { memberStatuses } from "~/lib/networking";
 import { roles } from "~/lib/roles";
 import { universityTypes } from "~/lib/universities";
@@ -282,5 +295,23 @@ export const universities = pgTable(
     index("universities_tuition_idx").on(table.tuitionCurrency, table.tuitionAmount),
     // Typo-tolerant name search (pg_trgm, ADR 016).
     index("universities_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+  ],
+);
+
+/** A signed-in person's shortlist: the universities they keep to compare and apply to (ADR 020). */
+export const shortlistEntries = pgTable(
+  "shortlist_entries",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    universityId: text("university_id")
+      .notNull()
+      .references(() => universities.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.universityId] }),
+    index("shortlist_entries_user_idx").on(table.userId, table.createdAt),
   ],
 );

@@ -6,13 +6,15 @@ import { describe, expect, test } from "vitest";
 import * as logoRoute from "~/routes/api/university-logo";
 import * as addRoute from "~/routes/dashboard/add-university";
 import * as universitiesRoute from "~/routes/dashboard/universities";
+import * as editRoute from "~/routes/dashboard/university-edit";
 import { context, createUser, outcome, type TestUser } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { toastOf } from "../../../tests/support/members";
 import { getConfig } from "../config";
 import { db } from "../db";
 import { universities } from "../db/schema";
-import { DUPLICATE_UNIVERSITY, slugify } from "./add-university";
+import { slugify } from "./add-university";
+import { DUPLICATE_UNIVERSITY } from "./university-form-values";
 
 withTestDatabase();
 
@@ -235,5 +237,139 @@ describe("the staff list and deleting", () => {
     expect(await db().select().from(universities).where(eq(universities.id, row.id))).toHaveLength(0);
     expect(await logoFiles()).not.toContain((row.logo ?? "").split("/")[1]);
     expect((await remove(manager, row.id)).status).toBe(404);
+  });
+});
+
+describe("editing a university", () => {
+  async function edit(
+    user: TestUser,
+    id: string,
+    values: Record<string, string>,
+    file: { bytes: Buffer; name: string; type: string } | null,
+  ) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    if (file) form.set("universityLogo", new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+    const request = new Request(`http://localhost:3000/dashboard/universities/${id}`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: user.cookie },
+    });
+    return outcome(() => editRoute.action({ request, params: { id }, context: context() } as never));
+  }
+  const open = (user: TestUser, id: string) =>
+    outcome(() =>
+      editRoute.loader({
+        request: new Request(`http://localhost:3000/dashboard/universities/${id}`, { headers: { Cookie: user.cookie } }),
+        params: { id },
+        context: context(),
+      } as never),
+    );
+  const bySlug = async (slug: string) => {
+    const [row] = await db().select().from(universities).where(eq(universities.slug, slug));
+    if (!row) throw new Error(`no ${slug}`);
+    return row;
+  };
+
+  test("the form comes filled in; a built-in university keeps its unknown figures empty and its address when renamed", async () => {
+    const consultant = await createUser({ role: "consultant" });
+    const mit = await bySlug("massachusetts-institute-of-technology");
+    const opened = await open(consultant, mit.id);
+    expect(opened.status).toBe(200);
+    const { values } = opened.value as { values: Record<string, string> };
+    expect(values).toMatchObject({
+      universityName: mit.name,
+      countryName: "United States",
+      firstYearTuitionFees: "",
+      ielts: "",
+      worldRanking: "1",
+    });
+
+    const saved = await edit(
+      consultant,
+      mit.id,
+      { ...values, universityName: "MIT (Massachusetts Institute of Technology)", coursesOffered: "" },
+      null,
+    );
+    expect(saved).toMatchObject({ status: 303, location: "/dashboard/universities" });
+    expect(await toastOf(saved.response)).toBe("University updated successfully");
+    const row = await bySlug("massachusetts-institute-of-technology");
+    expect(row).toMatchObject({
+      name: "MIT (Massachusetts Institute of Technology)",
+      tuitionAmount: null,
+      tuitionCurrency: null,
+      tuitionYear: null,
+      minimumIelts: null,
+      coursesOffered: null,
+      worldRanking: 1,
+      logo: null,
+      updatedBy: consultant.id,
+    });
+    expect(row.facilities).toEqual(mit.facilities);
+  });
+
+  test("a new logo replaces the old file; no logo keeps it; a new tuition figure is dated this year", async () => {
+    const manager = await createUser({ role: "manager" });
+    const first = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#1e3a8a" } })
+      .png()
+      .toBuffer();
+    expect(
+      (await post(manager, fields({ universityName: "Edited Logo University" }), { bytes: first, name: "a.png", type: "image/png" }))
+        .status,
+    ).toBe(303);
+    const added = await bySlug("edited-logo-university");
+    const kept = await edit(manager, added.id, fields({ universityName: "Edited Logo University", firstYearTuitionFees: "15000" }), null);
+    expect(kept.status).toBe(303);
+    expect(await bySlug("edited-logo-university")).toMatchObject({
+      logo: added.logo,
+      tuitionAmount: 15_000,
+      tuitionYear: new Date().getFullYear(),
+    });
+
+    const second = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#831843" } })
+      .png()
+      .toBuffer();
+    const replaced = await edit(manager, added.id, fields({ universityName: "Edited Logo University" }), {
+      bytes: second,
+      name: "b.png",
+      type: "image/png",
+    });
+    expect(replaced.status).toBe(303);
+    const after = await bySlug("edited-logo-university");
+    expect(after.logo).not.toBe(added.logo);
+    const files = await logoFiles();
+    expect(files).toContain((after.logo ?? "").split("/")[1]);
+    expect(files).not.toContain((added.logo ?? "").split("/")[1]);
+  });
+
+  test("refuses a taken name, a bad field and a bad logo with the form kept, changing nothing; a student gets 403; an unknown id is a 404", async () => {
+    const manager = await createUser({ role: "manager" });
+    const qub = await bySlug("queens-university-belfast");
+    const before = await logoFiles();
+    const values = (await open(manager, qub.id)).value as { values: Record<string, string> };
+
+    const taken = await edit(manager, qub.id, { ...values.values, universityName: "University of Oxford" }, null);
+    expect(taken.status).toBe(409);
+    expect((taken.value as Reply).result.error.universityName?.[0]).toBe(DUPLICATE_UNIVERSITY);
+
+    const bad = await edit(manager, qub.id, { ...values.values, noOfScholarship: "some", universityLocation: "" }, null);
+    expect(bad.status).toBe(400);
+    const reply = bad.value as Reply;
+    expect(reply.result.error.noOfScholarship?.[0]).toBe("Enter a whole number, 0 or more");
+    expect(reply.result.error.universityLocation?.[0]).toBeTruthy();
+    expect(reply.result.initialValue.noOfScholarship).toBe("some");
+
+    const php = await edit(manager, qub.id, values.values, { bytes: Buffer.from("<?php ?>"), name: "x.jpg", type: "image/jpeg" });
+    expect(php.status).toBe(400);
+    expect((php.value as Reply).result.error.universityLogo?.[0]).toBe("The logo must be a JPEG, PNG or WebP image");
+
+    const student = await createUser();
+    expect((await edit(student, qub.id, { ...values.values, universityName: "Hacked" }, null)).status).toBe(403);
+    expect((await open(student, qub.id)).status).toBe(403);
+
+    expect(await bySlug("queens-university-belfast")).toEqual(qub);
+    expect(await logoFiles()).toEqual(before);
+    expect((await open(manager, "no-such-id")).status).toBe(404);
+    expect((await edit(manager, "no-such-id", values.values, null)).status).toBe(404);
   });
 });

@@ -4,9 +4,10 @@ import { notifyContentChanged } from "../content-changes";
 import { db } from "../db";
 import { universities } from "../db/schema";
 import { AppError } from "../errors";
-import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
 import { catalogueChanged } from "./catalogue-cache";
+import { shortlistsChanged } from "./shortlist";
+import { dropLogoUnlessUsed } from "./university-form-values";
 
 export const UNIVERSITY_GONE = "This university no longer exists.";
 
@@ -27,11 +28,8 @@ export async function deleteUniversity(input: { actor: SessionUser; id: string }
     );
     return row;
   });
-  await catalogueChanged();
+  await Promise.all([catalogueChanged(), shortlistsChanged()]);
   notifyContentChanged();
-  if (deleted.logo) {
-    const [shared] = await db().select({ id: universities.id }).from(universities).where(eq(universities.logo, deleted.logo));
-    if (!shared) await getStorage().delete(deleted.logo);
-  }
+  await dropLogoUnlessUsed(deleted.logo);
   return { name: deleted.name };
 }

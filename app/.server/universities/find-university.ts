@@ -14,3 +14,10 @@ export async function findUniversityBySlug(slug: string): Promise<University> {
   if (!university) throw new AppError("NOT_FOUND", UNIVERSITY_NOT_FOUND);
   return university;
 }
+
+/** A university by its id, for the staff edit form (read fresh, not through the cache). Throws AppError("NOT_FOUND"). */
+export async function findUniversityById(id: string): Promise<University> {
+  const [row] = await db().select().from(universities).where(eq(universities.id, id));
+  if (!row) throw new AppError("NOT_FOUND", UNIVERSITY_NOT_FOUND);
+  return row;
+}

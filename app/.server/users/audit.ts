@@ -23,6 +23,7 @@ export type AuditAction =
   | "networking.member-status"
   | "networking.member-deleted"
   | "university.added"
+  | "university.updated"
   | "university.deleted";
 
 /** Records who did what to whom; the request's client address is added when known. */

@@ -10,6 +10,7 @@ import {
   Users as PeopleIcon,
   UserRound as ProfileIcon,
   Settings as SettingsIcon,
+  Heart as ShortlistIcon,
   University as UniversityIcon,
   UserCog as UserManagementIcon,
 } from "lucide";
@@ -18,6 +19,7 @@ import {
 const menuIcons: Record<string, IconNode> = {
   "/dashboard": DashboardIcon,
   "/dashboard/profile": ProfileIcon,
+  "/dashboard/shortlist": ShortlistIcon,
   "/dashboard/applications": ApplicationsIcon,
   "/dashboard/my-appointments": AppointmentsIcon,
   "/dashboard/appointment-time": BookingIcon,

@@ -70,8 +70,29 @@ export const UniversityFormSchema = z.object({
   englishTaughtCourses: optionalCount,
 });
 
-/** The form as the browser checks it: the logo is any file or none; the server checks its bytes. */
+/**
+ * The edit form (/dashboard/universities/{id}): the same fields and checks, except that the four
+ * figures may stay empty. A built-in university whose figure nobody could stand behind has it
+ * empty, and editing its city must not make someone invent a tuition fee (ADR 019).
+ */
+export const UniversityEditSchema = UniversityFormSchema.extend({
+  coursesOffered: optionalCount,
+  firstYearTuitionFees: optionalCount,
+  noOfScholarship: optionalCount,
+  ielts: z
+    .string()
+    .trim()
+    .max(4)
+    .optional()
+    .refine((value) => !value || ieltsBands.includes(Number(value)), "Choose a band from 2.5 to 9")
+    .transform((value) => (value ? Number(value) : null)),
+});
+
+/** The forms as the browser checks them: the logo is any file or none; the server checks its bytes. */
 export const UniversityFormBrowserSchema = UniversityFormSchema.extend({ universityLogo: z.unknown().optional() });
+export const UniversityEditBrowserSchema = UniversityEditSchema.extend({ universityLogo: z.unknown().optional() });
 
 export type UniversityFormInput = z.input<typeof UniversityFormSchema>;
 export type UniversityFormFields = z.output<typeof UniversityFormSchema>;
+/** What either form yields once checked (an add's figures are never null). */
+export type UniversityEditFields = z.output<typeof UniversityEditSchema>;

@@ -13,7 +13,7 @@ import { ContactFormSchema, EnrolmentFormSchema } from "./contact";
 import { ConnectFormSchema, MemberFormBrowserSchema } from "./networking";
 import { ProfileFormSchema } from "./profile";
 import { SiteSettingsFormSchema } from "./settings";
-import { UniversityFormBrowserSchema } from "./universities";
+import { UniversityEditBrowserSchema, UniversityFormBrowserSchema } from "./universities";
 
 /**
  * The browser's validators, one per form, over the same schemas the actions use. Loaded
@@ -37,6 +37,7 @@ export const validators = {
   member: validator(MemberFormBrowserSchema),
   connect: validator(ConnectFormSchema),
   university: validator(UniversityFormBrowserSchema),
+  universityEdit: validator(UniversityEditBrowserSchema),
 };
 
 export type ValidatorName = keyof typeof validators;

@@ -10,8 +10,9 @@ import { Page } from "~/components/layout/page";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
 import type { ServerRouteHandle } from "~/lib/route-handle";
+import { MemberFormSchema } from "~/lib/schemas/networking";
 import type { Route } from "./+types/networking-member";
-import { handleMemberForm } from "./submit-member-form.server";
+import { handleUploadForm } from "./submit-upload-form.server";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
 export { headers } from "~/lib/headers";
@@ -47,10 +48,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.networkingMembers);
   const choices = await getMemberChoices();
-  return handleMemberForm(request, {
-    actor,
-    choices,
-    save: ({ fields, photo }) => updateMember({ actor, id: params.id, fields, photo, choices }),
+  return handleUploadForm(request, {
+    schema: MemberFormSchema,
+    fileField: "profile",
+    maxBytes: PHOTO_FORM_MAX_BYTES,
+    save: ({ fields, file: photo }) => updateMember({ actor, id: params.id, fields, photo, choices }),
     successUrl: "/dashboard/manage-networking-member",
     successToast: { type: "success", text: "Networking member updated successfully" },
   });

@@ -83,6 +83,9 @@ export default function UniversitiesPage({ loaderData }: Route.ComponentProps) {
                   <LinkButton href={`/university/${university.slug}`} size="sm" variant="outline">
                     View<span className="sr-only"> {university.name}</span>
                   </LinkButton>
+                  <LinkButton href={`/dashboard/universities/${university.id}`} size="sm" variant="outline">
+                    Edit<span className="sr-only"> {university.name}</span>
+                  </LinkButton>
                   <Form method="post" onSubmit={confirmFirst(`Are you sure you want to delete ${university.name}?`)}>
                     <input type="hidden" name="id" value={university.id} />
                     <Button size="sm" variant="neutral" name="intent" value="delete">

@@ -1,17 +1,19 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
+import { getSessionUser } from "~/.server/auth/session";
+import { cardView } from "~/.server/universities/card-view";
 import { findUniversities, universityCountries } from "~/.server/universities/find-universities";
 import { parseFinderQuery } from "~/.server/universities/finder-query";
 import { getTakaRates } from "~/.server/universities/rates";
+import { shortlistedAmong } from "~/.server/universities/shortlist";
 import { Page } from "~/components/layout/page";
-import { Button, LinkButton } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
-import { UniversityLogo } from "~/components/universities/university-logo";
+import { ShortlistButton } from "~/components/universities/shortlist-button";
+import { UniversityCard } from "~/components/universities/university-card";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
-import { formatMoney, formatTaka } from "~/lib/tuition";
-import { FINDER_SEARCH_MAX_LENGTH, ieltsBands, type TuitionCurrency, universityTypes } from "~/lib/universities";
+import { FINDER_SEARCH_MAX_LENGTH, ieltsBands, universityTypes } from "~/lib/universities";
 import type { Route } from "./+types/find-university";
 
 const finderParameters = ["q", "country", "type", "ielts", "maxTuition", "scholarships", "sort", "page"] as const;
@@ -24,30 +26,27 @@ export const headers = sharedPage(finderParameters);
  * search can be shared, reloaded and used without JavaScript. Values out of range are ignored.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const countries = await universityCountries();
-  const query = parseFinderQuery(new URL(request.url).searchParams, countries);
-  const rates = await getTakaRates();
+  const url = new URL(request.url);
+  const [countries, rates, user] = await Promise.all([universityCountries(), getTakaRates(), getSessionUser(request)]);
+  const query = parseFinderQuery(url.searchParams, countries);
   const results = await findUniversities(query, rates);
+  // Signed in: which cards carry a filled heart. (Such requests carry our cookie, so the shared cache never sees them.)
+  const shortlisted = user
+    ? await shortlistedAmong(
+        user.id,
+        results.items.map((university) => university.slug),
+      )
+    : null;
+  const kept = [...url.searchParams].filter(([name]) => (finderParameters as readonly string[]).includes(name));
   return {
     ...results,
     items: results.items.map((university) => ({
-      slug: university.slug,
-      name: university.name,
-      place: `${university.city}, ${university.country}`,
-      logo: university.logo ? `/${university.logo}` : null,
-      ranking: university.worldRanking === null ? null : { rank: university.worldRanking, year: university.rankingYear },
-      englishTaughtCourses: university.englishTaughtCourses,
-      tuition:
-        university.tuitionAmount === null || university.tuitionCurrency === null
-          ? null
-          : {
-              original: formatMoney(university.tuitionAmount, university.tuitionCurrency),
-              taka: formatTaka(university.tuitionAmount, rates[university.tuitionCurrency as TuitionCurrency] ?? 0),
-              year: university.tuitionYear,
-            },
+      ...cardView(university, rates),
+      shortlisted: shortlisted ? shortlisted.has(university.slug) : null,
     })),
     query,
     countries,
+    returnTo: kept.length > 0 ? `/find-university?${new URLSearchParams(kept)}` : "/find-university",
   };
 }
 
@@ -55,7 +54,7 @@ const select = "h-11 w-full rounded-md border border-slate-400 bg-white px-3 tex
 const label = "grid gap-1 text-sm font-semibold text-slate-800";
 
 export default function FindUniversityPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, query, countries } = loaderData;
+  const { items, total, page, pageCount, query, countries, returnTo } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -189,41 +188,12 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Universities">
           {items.map((university) => (
             <li key={university.slug}>
-              <Card className="flex h-full flex-col p-5">
-                <div className="flex items-center gap-4">
-                  <UniversityLogo name={university.name} src={university.logo} />
-                  <div className="min-w-0">
-                    <h2 className="text-lg font-semibold break-words text-slate-900">{university.name}</h2>
-                    <p className="text-sm text-slate-700">{university.place}</p>
-                  </div>
-                </div>
-                <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm text-slate-700">
-                  <dt className="font-semibold text-slate-800">World ranking</dt>
-                  <dd>
-                    {university.ranking
-                      ? `#${university.ranking.rank}${university.ranking.year ? ` (${university.ranking.year})` : ""}`
-                      : "Not listed"}
-                  </dd>
-                  <dt className="font-semibold text-slate-800">English courses</dt>
-                  <dd>{university.englishTaughtCourses ?? "Not listed"}</dd>
-                  <dt className="font-semibold text-slate-800">First year</dt>
-                  <dd>
-                    {university.tuition ? (
-                      <>
-                        {university.tuition.original} <span className="text-slate-600">({university.tuition.taka})</span>
-                        {university.tuition.year ? <span className="text-slate-600">, indicative {university.tuition.year}</span> : null}
-                      </>
-                    ) : (
-                      "Not listed"
-                    )}
-                  </dd>
-                </dl>
-                <div className="mt-auto pt-4">
-                  <LinkButton href={`/university/${university.slug}`} variant="outline" size="sm">
-                    View Details<span className="sr-only"> of {university.name}</span>
-                  </LinkButton>
-                </div>
-              </Card>
+              <UniversityCard
+                university={university}
+                corner={
+                  <ShortlistButton slug={university.slug} name={university.name} shortlisted={university.shortlisted} returnTo={returnTo} />
+                }
+              />
             </li>
           ))}
         </ul>

@@ -1,33 +1,36 @@
 import { ExternalLink as WebsiteIcon } from "lucide";
+import { getSessionUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
 import { replyWithError } from "~/.server/errors";
+import { tuitionView } from "~/.server/universities/card-view";
 import { findUniversityBySlug } from "~/.server/universities/find-university";
 import { getTakaRates } from "~/.server/universities/rates";
+import { shortlistedAmong } from "~/.server/universities/shortlist";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { JsonLd } from "~/components/public/json-ld";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
+import { ShortlistButton } from "~/components/universities/shortlist-button";
 import { UniversityLogo } from "~/components/universities/university-logo";
 import { featureAvailable } from "~/lib/features";
 import { talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
-import { formatMoney, formatTaka } from "~/lib/tuition";
-import type { TuitionCurrency } from "~/lib/universities";
 import type { Route } from "./+types/university";
 
 /** Anonymous visitors share one rendering (server/html-cache.ts). */
 export const headers = sharedPage();
 
 /** A university's page, by its slug; an unknown slug is the 404 page. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const university = await findUniversityBySlug(params.id).catch((error: unknown) => {
     throw replyWithError(error);
   });
-  const rates = await getTakaRates();
-  const { tuitionAmount: amount, tuitionCurrency: currency } = university;
+  const [rates, user] = await Promise.all([getTakaRates(), getSessionUser(request)]);
+  const shortlisted = user ? (await shortlistedAmong(user.id, [university.slug])).has(university.slug) : null;
   return {
+    shortlisted,
     appUrl: getConfig().appUrl,
     university: {
       slug: university.slug,
@@ -41,14 +44,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       facilities: university.facilities,
       coursesOffered: university.coursesOffered,
       examsAccepted: university.examsAccepted,
-      tuition:
-        amount === null || currency === null
-          ? null
-          : {
-              original: formatMoney(amount, currency),
-              taka: formatTaka(amount, rates[currency as TuitionCurrency] ?? 0),
-              year: university.tuitionYear,
-            },
+      tuition: tuitionView(university, rates),
       scholarships: university.scholarships,
       minimumIelts: university.minimumIelts,
       ranking:
@@ -61,7 +57,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export default function UniversityPage({ loaderData }: Route.ComponentProps) {
-  const { university, appUrl } = loaderData;
+  const { university, appUrl, shortlisted } = loaderData;
   const settings = useSiteSettings();
   const consult = featureAvailable.booking
     ? { href: "/book-appointment", label: "Book a consultant", external: false }
@@ -130,6 +126,13 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
             <span className="sr-only"> (opens in a new tab)</span>
           </LinkButton>
         ) : null}
+        <ShortlistButton
+          slug={university.slug}
+          name={university.name}
+          shortlisted={shortlisted}
+          returnTo={`/university/${university.slug}`}
+          withText
+        />
       </div>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">

@@ -1,0 +1,123 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Paginated } from "~/lib/pagination";
+import { COMPARE_MAX } from "~/lib/universities";
+import { db } from "../db";
+import { shortlistEntries, universities } from "../db/schema";
+import { AppError } from "../errors";
+import { cacheMode, InvalidatedCache } from "../invalidated-cache";
+import { paginate } from "../pagination";
+import { cachedCatalogueRead } from "./catalogue-cache";
+import { universityCardColumns } from "./find-universities";
+import { UNIVERSITY_NOT_FOUND, type UniversityCard } from "./schema";
+
+/** A shortlist is for choosing: past this many, something has to go first. */
+export const SHORTLIST_MAX = 50;
+export const SHORTLIST_PAGE_SIZE = 12;
+export const SHORTLIST_FULL = `Your shortlist holds at most ${SHORTLIST_MAX} universities. Remove one before adding another.`;
+
+async function universityBySlug(slug: string, tx: Pick<ReturnType<typeof db>, "select"> = db()) {
+  const [university] = await tx
+    .select({ id: universities.id, name: universities.name })
+    .from(universities)
+    .where(eq(universities.slug, slug));
+  if (!university) throw new AppError("NOT_FOUND", UNIVERSITY_NOT_FOUND);
+  return university;
+}
+
+/**
+ * Puts a university on the person's shortlist (already there: nothing changes). Counted under a
+ * lock on the person's entries so two quick taps cannot pass the limit. Throws AppError:
+ * NOT_FOUND (no such university), CONFLICT (the shortlist is full).
+ */
+export async function addToShortlist(input: { userId: string; slug: string }): Promise<{ name: string }> {
+  const added = await db().transaction(async (tx) => {
+    const university = await universityBySlug(input.slug, tx);
+    const entries = await tx
+      .select({ universityId: shortlistEntries.universityId })
+      .from(shortlistEntries)
+      .where(eq(shortlistEntries.userId, input.userId))
+      .for("update");
+    if (entries.some((entry) => entry.universityId === university.id)) return { name: university.name };
+    if (entries.length >= SHORTLIST_MAX) throw new AppError("CONFLICT", SHORTLIST_FULL);
+    await tx.insert(shortlistEntries).values({ userId: input.userId, universityId: university.id }).onConflictDoNothing();
+    return { name: university.name };
+  });
+  await shortlistsChanged();
+  return added;
+}
+
+/** Takes a university off the person's shortlist (not on it: nothing changes). Throws AppError NOT_FOUND for an unknown university. */
+export async function removeFromShortlist(input: { userId: string; slug: string }): Promise<{ name: string }> {
+  const university = await universityBySlug(input.slug);
+  await db()
+    .delete(shortlistEntries)
+    .where(and(eq(shortlistEntries.userId, input.userId), eq(shortlistEntries.universityId, university.id)));
+  await shortlistsChanged();
+  return { name: university.name };
+}
+
+/**
+ * The slugs on each person's shortlist, newest first, kept for a few seconds: the finder and every
+ * university page ask on each signed-in view, and hearts are rare next to page views. Every change
+ * to a shortlist (and every deleted university) empties it, on every instance (InvalidatedCache).
+ */
+const shortlists = new InvalidatedCache<string[]>(cacheMode, {
+  what: "shortlists",
+  epochKey: "onward:shortlists:epoch",
+  ttlMs: 30_000,
+  maxEntries: 5_000,
+});
+
+async function shortlistSlugs(userId: string): Promise<string[]> {
+  const slugs = await shortlists.get(userId, async () => {
+    const rows = await db()
+      .select({ slug: universities.slug })
+      .from(shortlistEntries)
+      .innerJoin(universities, eq(universities.id, shortlistEntries.universityId))
+      .where(eq(shortlistEntries.userId, userId))
+      .orderBy(desc(shortlistEntries.createdAt), desc(universities.slug));
+    return { value: rows.map((row) => row.slug) };
+  });
+  return slugs ?? [];
+}
+
+/** Forgets every cached shortlist (after one changed, or a university was deleted). */
+export function shortlistsChanged(): Promise<void> {
+  return shortlists.invalidate();
+}
+
+/** Which of these universities (by slug) the person has shortlisted: the hearts on a finder page. */
+export async function shortlistedAmong(userId: string, slugs: readonly string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  const mine = new Set(await shortlistSlugs(userId));
+  return new Set(slugs.filter((slug) => mine.has(slug)));
+}
+
+/** Universities as cards, in the order of `slugs` (unknown ones left out), read through the catalogue cache. */
+async function cardsBySlugs(slugs: readonly string[]): Promise<UniversityCard[]> {
+  if (slugs.length === 0) return [];
+  const rows = await cachedCatalogueRead(JSON.stringify(["cards", slugs]), () =>
+    db()
+      .select(universityCardColumns)
+      .from(universities)
+      .where(inArray(universities.slug, [...slugs])),
+  );
+  return slugs.flatMap((slug) => rows.filter((row) => row.slug === slug));
+}
+
+/** The person's shortlist, newest first, 12 a page. */
+export async function listShortlist(input: { userId: string; page: number }): Promise<Paginated<UniversityCard>> {
+  const slugs = await shortlistSlugs(input.userId);
+  return paginate<UniversityCard>({
+    page: input.page,
+    pageSize: SHORTLIST_PAGE_SIZE,
+    count: async () => slugs.length,
+    rows: async ({ limit, offset }) =>
+      (await cardsBySlugs(slugs.slice(offset, offset + limit))).map((card) => ({ ...card, listTotal: slugs.length })),
+  });
+}
+
+/** The universities to compare, in the order asked (unknown slugs left out, at most four). */
+export function universitiesToCompare(slugs: readonly string[]): Promise<UniversityCard[]> {
+  return cardsBySlugs([...new Set(slugs)].slice(0, COMPARE_MAX));
+}

@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { UNIVERSITY_LOGO_MAX_BYTES, type UniversityEditFields } from "~/lib/schemas/universities";
+import { db } from "../db";
+import { universities } from "../db/schema";
+import { AppError, isAppError } from "../errors";
+import { getStorage } from "../storage/storage";
+import { prepareImage } from "../users/photo";
+
+/** What the add and edit forms share: the columns a checked form sets, the duplicate rule and the logo file. */
+
+export const DUPLICATE_UNIVERSITY = "A university with this name already exists in this country";
+
+const duplicate = () => new AppError("CONFLICT", DUPLICATE_UNIVERSITY, { fieldErrors: { universityName: DUPLICATE_UNIVERSITY } });
+
+/** The columns the form sets (the slug, tuition year, logo and authorship are the caller's). */
+export function formColumns(fields: UniversityEditFields) {
+  return {
+    name: fields.universityName,
+    country: fields.countryName,
+    city: fields.universityLocation,
+    type: fields.universityType,
+    website: fields.website || null,
+    about: fields.about ?? "",
+    facilities: (fields.facilities ?? "")
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+    coursesOffered: fields.coursesOffered,
+    examsAccepted: fields.examsAccepted,
+    tuitionAmount: fields.firstYearTuitionFees,
+    tuitionCurrency: fields.firstYearTuitionFees === null ? null : fields.tuitionCurrency,
+    scholarships: fields.noOfScholarship,
+    minimumIelts: fields.ielts,
+    worldRanking: fields.worldRanking,
+    englishTaughtCourses: fields.englishTaughtCourses,
+  };
+}
+
+/** Refuses a name another university in the same country already has (case aside). Throws AppError CONFLICT. */
+export async function assertNameFree(fields: UniversityEditFields, exceptId?: string): Promise<void> {
+  const sameName = and(eq(universities.country, fields.countryName), sql`lower(${universities.name}) = lower(${fields.universityName})`);
+  const [taken] = await db()
+    .select({ id: universities.id })
+    .from(universities)
+    .where(exceptId ? and(sameName, ne(universities.id, exceptId)) : sameName);
+  if (taken) throw duplicate();
+}
+
+/** The unique (country, lower(name)) index's refusal, for a name taken between the check and the write. */
+export function asDuplicate(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  return code === "23505" ? duplicate() : error;
+}
+
+/**
+ * Checks a logo by its bytes (JPEG, PNG or WebP, at most 2 MB), re-encodes it and stores it under a
+ * key made from its content, so it can be cached for good. A refusal names the logo field.
+ */
+export async function storeLogo(bytes: Buffer): Promise<string> {
+  let logo: Buffer;
+  try {
+    logo = await prepareImage(bytes, { maxBytes: UNIVERSITY_LOGO_MAX_BYTES, noun: "logo", size: 256 });
+  } catch (error) {
+    if (isAppError(error, "INVALID"))
+      throw new AppError("INVALID", "Please correct the marked fields", { fieldErrors: { universityLogo: error.message } });
+    throw error;
+  }
+  const key = `university-logos/${createHash("sha256").update(logo).digest("hex").slice(0, 32)}.webp`;
+  await getStorage().put(key, logo);
+  return key;
+}
+
+/** Removes a logo file no university points at any more (two may share one: the key is its content). */
+export async function dropLogoUnlessUsed(key: string | null): Promise<void> {
+  if (!key) return;
+  const [used] = await db().select({ id: universities.id }).from(universities).where(eq(universities.logo, key));
+  if (!used) await getStorage().delete(key);
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from "react";
+import type { UniversityCardView as CardView } from "~/lib/universities";
+import { LinkButton } from "../ui/button";
+import { Card } from "../ui/card";
+import { UniversityLogo } from "./university-logo";
+
+/** "#12 (2025)", or "Not listed". */
+export function rankingText(ranking: CardView["ranking"]): string {
+  return ranking ? `#${ranking.rank}${ranking.year ? ` (${ranking.year})` : ""}` : "Not listed";
+}
+
+/** "USD 10,000 (≈ BDT 1,220,000), indicative 2025", or "Not listed". */
+export function TuitionText({ tuition }: { tuition: CardView["tuition"] }) {
+  if (!tuition) return <>Not listed</>;
+  return (
+    <>
+      {tuition.original} <span className="text-slate-600">({tuition.taka})</span>
+      {tuition.year ? <span className="text-slate-600">, indicative {tuition.year}</span> : null}
+    </>
+  );
+}
+
+/**
+ * A university as the finder and the shortlist show it: logo, name (the heading), place, ranking,
+ * English-taught courses and first-year tuition, with View Details. `corner` sits beside the name
+ * (the shortlist heart); `footer` beside View Details.
+ */
+export function UniversityCard({ university, corner, footer }: { university: CardView; corner?: ReactNode; footer?: ReactNode }) {
+  return (
+    <Card className="flex h-full flex-col p-5">
+      <div className="flex items-start gap-4">
+        <UniversityLogo name={university.name} src={university.logo} />
+        <div className="min-w-0 flex-1">
+          <h2 className="text-lg font-semibold break-words text-slate-900">{university.name}</h2>
+          <p className="text-sm text-slate-700">{university.place}</p>
+        </div>
+        {corner}
+      </div>
+      <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm text-slate-700">
+        <dt className="font-semibold text-slate-800">World ranking</dt>
+        <dd>{rankingText(university.ranking)}</dd>
+        <dt className="font-semibold text-slate-800">English courses</dt>
+        <dd>{university.englishTaughtCourses ?? "Not listed"}</dd>
+        <dt className="font-semibold text-slate-800">First year</dt>
+        <dd>
+          <TuitionText tuition={university.tuition} />
+        </dd>
+      </dl>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
+        <LinkButton href={`/university/${university.slug}`} variant="outline" size="sm">
+          View Details<span className="sr-only"> of {university.name}</span>
+        </LinkButton>
+        {footer}
+      </div>
+    </Card>
+  );
+}

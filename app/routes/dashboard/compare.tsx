@@ -1,0 +1,97 @@
+import { requireUser } from "~/.server/auth/session";
+import { cardView } from "~/.server/universities/card-view";
+import { getTakaRates } from "~/.server/universities/rates";
+import { universitiesToCompare } from "~/.server/universities/shortlist";
+import { Page } from "~/components/layout/page";
+import { LinkButton } from "~/components/ui/button";
+import { rankingText, TuitionText } from "~/components/universities/university-card";
+import { UniversityLogo } from "~/components/universities/university-logo";
+import { COMPARE_MAX, type UniversityCardView } from "~/lib/universities";
+import type { Route } from "./+types/compare";
+
+/** At most this many `u` values are read; anything past it is not looked up. */
+const SLUGS_READ = 20;
+
+/** Up to four universities side by side, from `?u=slug&u=slug…` (the shortlist's ticks). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  const asked = [...new Set(new URL(request.url).searchParams.getAll("u").slice(0, SLUGS_READ))].filter(Boolean);
+  const [universities, rates] = await Promise.all([universitiesToCompare(asked), getTakaRates()]);
+  return { universities: universities.map((university) => cardView(university, rates)), tooMany: asked.length > COMPARE_MAX };
+}
+
+const rows: [string, (university: UniversityCardView) => React.ReactNode][] = [
+  ["Location", (university) => university.place],
+  ["Type", (university) => university.type],
+  ["First-year tuition", (university) => <TuitionText tuition={university.tuition} />],
+  ["Minimum IELTS", (university) => (university.minimumIelts === null ? "Not listed" : university.minimumIelts.toFixed(1))],
+  ["World ranking", (university) => rankingText(university.ranking)],
+  [
+    "Scholarships",
+    (university) =>
+      university.scholarships === null ? "Not listed" : university.scholarships === 0 ? "None listed" : university.scholarships,
+  ],
+];
+
+export default function ComparePage({ loaderData }: Route.ComponentProps) {
+  const { universities, tooMany } = loaderData;
+  return (
+    <Page title="Compare universities">
+      {tooMany ? (
+        <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">
+          You can compare up to {COMPARE_MAX} at a time: these are the first {COMPARE_MAX} you ticked.
+        </p>
+      ) : null}
+      {universities.length < 2 ? (
+        <div className="max-w-xl rounded-card bg-brand-50 p-5 text-slate-800">
+          <p>Tick two to {COMPARE_MAX} universities on your shortlist to compare them here.</p>
+          <LinkButton href="/dashboard/shortlist" className="mt-4">
+            Back to your shortlist
+          </LinkButton>
+        </div>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-700 sm:hidden">Scroll sideways to see every university.</p>
+          <div className="overflow-x-auto rounded-card ring-1 ring-slate-200">
+            <table className="w-full min-w-[36rem] table-fixed border-collapse bg-white text-left text-sm">
+              <caption className="sr-only">The universities you ticked, side by side</caption>
+              <thead>
+                <tr>
+                  <td className="sticky left-0 w-32 bg-white" />
+                  {universities.map((university) => (
+                    <th key={university.slug} scope="col" className="p-3 align-top font-semibold text-slate-900">
+                      <UniversityLogo name={university.name} src={university.logo} />
+                      <a href={`/university/${university.slug}`} className="mt-2 block break-words text-brand-700 underline">
+                        {university.name}
+                      </a>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map(([label, value]) => (
+                  <tr key={label} className="border-t border-slate-200">
+                    <th scope="row" className="sticky left-0 bg-slate-50 p-3 align-top font-semibold text-slate-800">
+                      {label}
+                    </th>
+                    {universities.map((university) => (
+                      <td key={university.slug} className="p-3 align-top text-slate-700">
+                        {value(university)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-3 text-xs text-slate-600">Figures are indicative; check them with the university or with us before you apply.</p>
+          <LinkButton href="/dashboard/shortlist" variant="outline" className="mt-4">
+            Back to your shortlist
+          </LinkButton>
+        </>
+      )}
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Compare universities — Onward" }];

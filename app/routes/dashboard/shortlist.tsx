@@ -1,0 +1,114 @@
+import { data, Form } from "react-router";
+import { safeRedirect } from "~/.server/auth/schemas";
+import { requireUser } from "~/.server/auth/session";
+import { isAppError, replyWithError } from "~/.server/errors";
+import { readForm } from "~/.server/read-form";
+import { redirectWithToast } from "~/.server/toast";
+import { cardView } from "~/.server/universities/card-view";
+import { getTakaRates } from "~/.server/universities/rates";
+import { addToShortlist, listShortlist, removeFromShortlist } from "~/.server/universities/shortlist";
+import { Page } from "~/components/layout/page";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
+import { UniversityCard } from "~/components/universities/university-card";
+import { parsePage } from "~/lib/pagination";
+import { COMPARE_MAX } from "~/lib/universities";
+import type { Route } from "./+types/shortlist";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+const SHORTLIST_PATH = "/dashboard/shortlist";
+
+/** The signed-in person's shortlist, newest first, 12 a page. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const [list, rates] = await Promise.all([
+    listShortlist({ userId: user.id, page: parsePage(new URL(request.url).searchParams.get("page")) }),
+    getTakaRates(),
+  ]);
+  return { ...list, items: list.items.map((university) => cardView(university, rates)) };
+}
+
+/**
+ * The hearts (finder, university pages, this page) post here: `university` (a slug), `intent`
+ * (`add` or `remove`) and `returnTo` (a path on this site, where the toast is shown). An unknown
+ * university is the 404 page; a full shortlist comes back with the reason.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await readForm(request).catch((error: unknown) => {
+    throw replyWithError(error);
+  });
+  const slug = String(formData.get("university") ?? "");
+  const intent = formData.get("intent");
+  if (!slug || (intent !== "add" && intent !== "remove")) throw data("Choose a university to add or remove.", { status: 400 });
+  const returnTo = safeRedirect(formData.get("returnTo"), SHORTLIST_PATH);
+  try {
+    if (intent === "add") {
+      const { name } = await addToShortlist({ userId: user.id, slug });
+      return redirectWithToast(returnTo, { type: "success", text: `${name} is on your shortlist` }, { status: 303 });
+    }
+    const { name } = await removeFromShortlist({ userId: user.id, slug });
+    return redirectWithToast(returnTo, { type: "success", text: `${name} was taken off your shortlist` }, { status: 303 });
+  } catch (error) {
+    if (isAppError(error, "CONFLICT")) return redirectWithToast(returnTo, { type: "error", text: error.message }, { status: 303 });
+    throw replyWithError(error);
+  }
+}
+
+export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount } = loaderData;
+  const returnTo = page > 1 ? `${SHORTLIST_PATH}?page=${page}` : SHORTLIST_PATH;
+  return (
+    <Page
+      title="Shortlist"
+      intro={`The universities you keep to compare and apply to. Tick two to ${COMPARE_MAX} to see them side by side.`}
+    >
+      {total === 0 ? (
+        <div className="mt-4 max-w-xl rounded-card bg-brand-50 p-5 text-slate-800">
+          <p>Your shortlist is empty. Tap the heart on a university in the finder to keep it here.</p>
+          <LinkButton href="/find-university" className="mt-4">
+            Find a university
+          </LinkButton>
+        </div>
+      ) : (
+        <>
+          <Form id="compare" method="get" action={`${SHORTLIST_PATH}/compare`} className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {total} {total === 1 ? "university" : "universities"} on your shortlist.
+            </p>
+            <Button size="sm">Compare the ticked</Button>
+          </Form>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your shortlist">
+            {items.map((university) => (
+              <li key={university.slug}>
+                <UniversityCard
+                  university={university}
+                  footer={
+                    <div className="flex flex-wrap items-center gap-3">
+                      <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+                        <input type="checkbox" name="u" value={university.slug} form="compare" className="size-5" />
+                        Compare<span className="sr-only"> {university.name}</span>
+                      </label>
+                      <Form method="post" action={SHORTLIST_PATH}>
+                        <input type="hidden" name="university" value={university.slug} />
+                        <input type="hidden" name="returnTo" value={returnTo} />
+                        <Button size="sm" variant="neutral" name="intent" value="remove">
+                          Remove<span className="sr-only"> {university.name}</span>
+                        </Button>
+                      </Form>
+                    </div>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+          <Pager page={page} pageCount={pageCount} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Shortlist — Onward" }];

@@ -1,0 +1,91 @@
+import { useNavigation } from "react-router";
+import { requireRole } from "~/.server/auth/session";
+import { replyWithError } from "~/.server/errors";
+import { findUniversityById } from "~/.server/universities/find-university";
+import { updateUniversity } from "~/.server/universities/update-university";
+import { UniversityForm } from "~/components/dashboard/university-form";
+import { Page } from "~/components/layout/page";
+import { pageRoles } from "~/lib/dashboard-menu";
+import type { ServerRouteHandle } from "~/lib/route-handle";
+import { UNIVERSITY_FORM_MAX_BYTES, UniversityEditSchema } from "~/lib/schemas/universities";
+import type { TuitionCurrency } from "~/lib/universities";
+import type { Route } from "./+types/university-edit";
+import { handleUploadForm } from "./submit-upload-form.server";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+/** The server accepts a logo-sized body here (MAX_BODY_KB elsewhere). */
+export const handle: ServerRouteHandle = { maxBodyBytes: UNIVERSITY_FORM_MAX_BYTES };
+
+const text = (value: number | null) => (value === null ? "" : String(value));
+
+/** The university comes with the page, every field filled in; an unknown id is the 404 page. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRole(request, pageRoles.addUniversity);
+  const university = await findUniversityById(params.id).catch((error: unknown) => {
+    throw replyWithError(error);
+  });
+  return {
+    university: {
+      name: university.name,
+      slug: university.slug,
+      logo: university.logo ? `/${university.logo}` : null,
+    },
+    values: {
+      universityName: university.name,
+      countryName: university.country,
+      universityLocation: university.city,
+      universityType: university.type,
+      coursesOffered: text(university.coursesOffered),
+      examsAccepted: university.examsAccepted,
+      firstYearTuitionFees: text(university.tuitionAmount),
+      tuitionCurrency: (university.tuitionCurrency ?? "USD") as TuitionCurrency,
+      noOfScholarship: text(university.scholarships),
+      ielts: text(university.minimumIelts),
+      website: university.website ?? "",
+      worldRanking: text(university.worldRanking),
+      englishTaughtCourses: text(university.englishTaughtCourses),
+      about: university.about,
+      facilities: university.facilities.join("\n"),
+    },
+  };
+}
+
+/** Saves every field (the logo only when a new one is chosen), then back to the list with the toast. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireRole(request, pageRoles.addUniversity);
+  return handleUploadForm(request, {
+    schema: UniversityEditSchema,
+    fileField: "universityLogo",
+    maxBytes: UNIVERSITY_FORM_MAX_BYTES,
+    save: ({ fields, file: logo }) => updateUniversity({ actor, id: params.id, fields, logo }),
+    successUrl: "/dashboard/universities",
+    successToast: { type: "success", text: "University updated successfully" },
+  });
+}
+
+export default function EditUniversityPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const { university, values } = loaderData;
+  return (
+    <Page title="Edit University" intro={university.name}>
+      <p className="text-sm text-slate-700">
+        Its page stays at{" "}
+        <a className="font-semibold text-brand-700 underline" href={`/university/${university.slug}`}>
+          /university/{university.slug}
+        </a>
+        , so links already shared keep working.
+      </p>
+      <UniversityForm
+        lastResult={actionData?.result}
+        defaultValue={values}
+        current={{ name: university.name, logo: university.logo }}
+        saving={navigation.state === "submitting"}
+        submitLabel="Save"
+      />
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit University — Onward" }];
