@@ -245,13 +245,39 @@ async function countRefusal(limitName: "contactPerIp" | "signUpPerIp" | undefine
   }
 }
 
-/** A short refusal; the connection is closed afterwards so an unread body is never read. */
+/**
+ * A short refusal; the connection is closed afterwards, so a body still on its way is never handed
+ * to the app. While the client is still sending, the socket lingers (see `lingerOnClose`).
+ */
 function sendRefusal(req: http.IncomingMessage, res: http.ServerResponse, status: number, message: string) {
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title></head><body><h1>${status === 413 ? "Too large" : "Not accepted"}</h1><p>${message}</p><p><a href="/">Onward home</a></p></body></html>`;
+  if (!req.complete) lingerOnClose(req);
   res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
-  res.end(html, () => {
-    if (!req.complete) req.socket.destroySoon();
-  });
+  res.end(html);
+}
+
+/** How long a refused client may go on sending before its connection is cut. */
+const LINGER_MS = 5_000;
+
+/**
+ * Closing a socket with unread bytes in it makes the kernel answer with a reset, and a client that
+ * is still uploading then throws away the answer it had not read yet: a student would see
+ * "connection reset" instead of "too large". So, as nginx and Apache do, after the answer the
+ * server closes its own side only and reads (and drops) what still arrives, until the client
+ * closes, or for LINGER_MS at most.
+ */
+function lingerOnClose(req: http.IncomingMessage) {
+  const socket = req.socket;
+  // Node's HTTP server ends a `Connection: close` answer with destroySoon(): half-close instead.
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+    const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+    cut.unref();
+    socket.once("close", () => clearTimeout(cut));
+    // Whatever still arrives is dropped: nothing listens to the body any more.
+    req.resume();
+    socket.resume();
+  };
 }
 
 /** Where forms may post to: ourselves, plus the Google sign-in provider when configured. */
