@@ -1,7 +1,8 @@
 // `npm run screenshots`: the pages people see first, as a phone (375 px) and a laptop (1280 px)
 // show them, from the production build (run `npm run build` first), into docs/screenshots/.
 // /dashboard is taken signed in as a student created for the run. SCREENSHOT_PATHS=/a,/b and
-// SCREENSHOT_DIR choose other pages and another folder (for looking at a page while building it).
+// SCREENSHOT_DIR choose other pages and another folder (for looking at a page while building it);
+// SCREENSHOT_ROLE=manager (or consultant, admin) signs in with that role instead.
 // With pngquant installed the files are quantised to a third of their size.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
@@ -13,7 +14,8 @@ import { root, startProductionServer } from "./lib/production-server.mjs";
 const paths = (process.env.SCREENSHOT_PATHS || "/,/countries/usa,/dashboard").split(",");
 const outDir = path.resolve(root, process.env.SCREENSHOT_DIR || "docs/screenshots");
 const widths = [375, 1280];
-const student = { email: "screenshot.student@onward.test", password: "screenshot student pass", name: "Nusrat Jahan" };
+const role = process.env.SCREENSHOT_ROLE || "student";
+const student = { email: `screenshot.${role}@onward.test`, password: "screenshot student pass", name: "Nusrat Jahan" };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-screenshots-"));
 // Before the server starts: the embedded database has one owner at a time.
@@ -30,7 +32,7 @@ execFileSync(
     "--name",
     student.name,
     "--role",
-    "student",
+    role,
   ],
   { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" }, stdio: "inherit" },
 );
@@ -64,7 +66,7 @@ try {
         await Promise.all([...document.images].map((image) => image.decode().catch(() => {})));
         await document.fonts.ready;
       });
-      const name = pagePath === "/" ? "home" : pagePath.slice(1).replaceAll("/", "-");
+      const name = pagePath === "/" ? "home" : pagePath.slice(1).replaceAll(/[/?&=]/g, "-");
       const file = path.join(outDir, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       // A third of the size with pngquant (apt-get install -y pngquant), when it is installed.
