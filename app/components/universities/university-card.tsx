@@ -31,7 +31,7 @@ export function UniversityCard({ university, corner, footer }: { university: Car
       <div className="flex items-start gap-4">
         <UniversityLogo name={university.name} src={university.logo} />
         <div className="min-w-0 flex-1">
-          <h2 className="text-lg font-semibold break-words text-slate-900">{university.name}</h2>
+          <h2 className="text-lg font-semibold break-words hyphens-auto text-slate-900">{university.name}</h2>
           <p className="text-sm text-slate-700">{university.place}</p>
         </div>
         {corner}

@@ -80,7 +80,7 @@ export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
             </p>
             <Button size="sm">Compare the ticked</Button>
           </Form>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your shortlist">
+          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your shortlist">
             {items.map((university) => (
               <li key={university.slug}>
                 <UniversityCard

@@ -185,7 +185,7 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
       </p>
 
       {items.length > 0 ? (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Universities">
+        <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Universities">
           {items.map((university) => (
             <li key={university.slug}>
               <UniversityCard
