@@ -122,3 +122,10 @@ export async function expectNoSidewaysScroll(page: import("@playwright/test").Pa
     test.expect.soft(scrollWidth, `${page.url()} is ${scrollWidth} px wide at ${width} px`).toBeLessThanOrEqual(width);
   }
 }
+
+/** On a phone the dashboard's menu starts closed (dashboard/shell.tsx): opens it, and returns its list of links. */
+export async function openDashboardMenu(page: import("@playwright/test").Page) {
+  const menu = page.getByRole("navigation", { name: "Dashboard menu" });
+  if (!(await menu.locator("details").evaluate((details: HTMLDetailsElement) => details.open))) await menu.locator("summary").click();
+  return page.getByTestId("dashboard-menu");
+}

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { ChevronDown } from "lucide";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { Logo } from "~/components/ui/logo";
 import type { MenuEntry } from "~/lib/dashboard-menu";
@@ -9,9 +10,31 @@ import { menuIcon } from "./menu-icons";
 
 export type DashboardShellProps = { menu: MenuEntry[]; name: string; role: Role };
 
-/** The dashboard's frame: the logo, who is signed in, and their menu (plain links, ADR 012) around the page. */
+/** From this width (Tailwind's md) the menu is a column beside the page, always shown. */
+const WIDE = "(min-width: 48rem)";
+
+/**
+ * The dashboard's frame: the logo, who is signed in, and their menu (plain links, ADR 012) around
+ * the page. On a phone the menu is a native <details>, closed, so the page starts with its own
+ * content (it opens with touch and keyboard before any JavaScript loads, and closes again after a
+ * navigation); from 768 px it is always shown (CSS where the browser can style a closed <details>,
+ * and JavaScript everywhere), as the site menu is (site-header.tsx).
+ */
 export function DashboardShell({ menu, name, role, children }: DashboardShellProps & { children: ReactNode }) {
-  const pathname = useLocation().pathname.replace(/\/+$/, "") || "/";
+  const location = useLocation();
+  const pathname = location.pathname.replace(/\/+$/, "") || "/";
+  const current = menu.find((item) => item.to === pathname);
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation is when a phone's menu closes.
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE);
+    const apply = () => {
+      if (menuRef.current) menuRef.current.open = wide.matches;
+    };
+    apply();
+    wide.addEventListener("change", apply);
+    return () => wide.removeEventListener("change", apply);
+  }, [location]);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
       <aside className="md:w-64 md:shrink-0" aria-label="Dashboard">
@@ -21,28 +44,36 @@ export function DashboardShell({ menu, name, role, children }: DashboardShellPro
             {name} · <span className="font-semibold capitalize">{role}</span>
           </p>
           <nav aria-label="Dashboard menu" className="mt-4">
-            <ul className="grid gap-1" data-testid="dashboard-menu">
-              {menu.map((item) => {
-                const current = item.to === pathname;
-                return (
-                  <li key={item.to}>
-                    <a
-                      href={item.to}
-                      aria-current={current ? "page" : undefined}
-                      className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${current ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-brand-50"}`}
-                    >
-                      <Icon icon={menuIcon(item.to)} className="size-4" />
-                      {item.label}
-                      {item.soon ? (
-                        <Badge className="ml-auto">
-                          Soon<span className="sr-only">: not available yet</span>
-                        </Badge>
-                      ) : null}
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
+            <details ref={menuRef} className="dashboard-menu group">
+              <summary className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 md:hidden">
+                Menu
+                {current ? <span className="min-w-0 truncate font-normal text-slate-600">· {current.label}</span> : null}
+                <span className="sr-only">(open or close the dashboard menu)</span>
+                <Icon icon={ChevronDown} className="ml-auto size-4 shrink-0 transition-transform group-open:rotate-180" />
+              </summary>
+              <ul className="mt-2 grid gap-1 md:mt-0" data-testid="dashboard-menu">
+                {menu.map((item) => {
+                  const current = item.to === pathname;
+                  return (
+                    <li key={item.to}>
+                      <a
+                        href={item.to}
+                        aria-current={current ? "page" : undefined}
+                        className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${current ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-brand-50"}`}
+                      >
+                        <Icon icon={menuIcon(item.to)} className="size-4" />
+                        {item.label}
+                        {item.soon ? (
+                          <Badge className="ml-auto">
+                            Soon<span className="sr-only">: not available yet</span>
+                          </Badge>
+                        ) : null}
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            </details>
           </nav>
         </div>
       </aside>
