@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from "node:stream";
 import busboy from "busboy";
 import { AppError } from "./errors";
+import { multipartBoundary, PartHeaderSanitiser } from "./multipart-headers";
 
 /** One file of a multipart form, as it arrives: the handler must read `stream` (or let it be drained). */
 export type UploadedPart = {
@@ -50,8 +51,11 @@ export async function readMultipart(request: Request, options: MultipartOptions)
   try {
     parser = busboy({
       headers: { "content-type": request.headers.get("Content-Type") ?? "" },
+      // Browsers send file names as UTF-8 (a Bengali name stays one).
+      defParamCharset: "utf8",
       limits: {
-        fileSize: options.maxFileBytes,
+        // busboy calls a file that reaches its limit exactly "limit": one byte more tells an oversized file from a full one.
+        fileSize: options.maxFileBytes + 1,
         files: options.maxFiles,
         fields: options.maxFields ?? 100,
         fieldSize: options.maxFieldBytes ?? 64 * 1024,
@@ -70,7 +74,7 @@ export async function readMultipart(request: Request, options: MultipartOptions)
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
-      body.unpipe(parser);
+      body.unpipe();
       // Whatever is still on its way is read and dropped, so the answer can be sent.
       body.resume();
       reject(error);
@@ -88,6 +92,8 @@ export async function readMultipart(request: Request, options: MultipartOptions)
         file.resume();
       });
       file.on("error", (error) => stream.destroy(error));
+      // The handler hears of a failure through the stream it reads; an unread one must not crash the process.
+      stream.on("error", () => {});
       file.pipe(stream);
       const part: UploadedPart = { field, fileName: info.filename ?? "", claimedType: info.mimeType ?? "", stream };
       queue = queue.then(async () => {
@@ -116,7 +122,14 @@ export async function readMultipart(request: Request, options: MultipartOptions)
       }, fail);
     });
     body.on("error", () => fail(unreadable()));
-    body.pipe(parser);
+    const boundary = multipartBoundary(request.headers.get("Content-Type") ?? "");
+    if (boundary) {
+      const sanitiser = new PartHeaderSanitiser(boundary);
+      sanitiser.on("error", () => fail(unreadable()));
+      body.pipe(sanitiser).pipe(parser);
+    } else {
+      body.pipe(parser);
+    }
   });
 }
 
