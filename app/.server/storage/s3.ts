@@ -1,14 +1,5 @@
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { S3Config } from "../config";
 import { assertSafeKey } from "./keys";
 import type { FileStorage } from "./storage";
@@ -24,21 +15,33 @@ const QUEUE_SIZE = 2;
  * only where the service requires them, which older S3-compatible stores need.
  */
 export function s3Storage(config: S3Config): FileStorage {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  // The SDK loads on first use: a server on local disk never pays for it.
+  let loaded:
+    | Promise<{ client: S3Client; sdk: typeof import("@aws-sdk/client-s3"); Upload: typeof import("@aws-sdk/lib-storage").Upload }>
+    | undefined;
+  const load = () => {
+    loaded ??= Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]).then(([sdk, storage]) => ({
+      sdk,
+      Upload: storage.Upload,
+      client: new sdk.S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        forcePathStyle: config.forcePathStyle,
+        credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    }));
+    return loaded;
+  };
   const Bucket = config.bucket;
   return {
     async put(key, body, options = {}) {
       assertSafeKey(key);
+      const { client, sdk, Upload } = await load();
       const ContentType = options.contentType ?? "application/octet-stream";
       if (body instanceof Uint8Array) {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType, ContentLength: body.byteLength }));
+        await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType, ContentLength: body.byteLength }));
         return;
       }
       const Body = body instanceof Readable ? body : Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
@@ -57,12 +60,14 @@ export function s3Storage(config: S3Config): FileStorage {
     },
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { client, sdk } = await load();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async *list(prefix) {
+      const { client, sdk } = await load();
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
         for (const object of page.Contents ?? []) {
           if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
         }
@@ -73,10 +78,12 @@ export function s3Storage(config: S3Config): FileStorage {
 
   async function getObject(key: string) {
     assertSafeKey(key);
+    const { client, sdk } = await load();
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      return await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
     } catch (error) {
-      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return null;
+      if (error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404))
+        return null;
       throw error;
     }
   }
