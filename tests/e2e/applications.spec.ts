@@ -1,8 +1,9 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { applicationDocuments } from "~/lib/applications";
 import { tinyPdf, tinyPng } from "../support/applications";
 import { startSmtpServer } from "../support/smtp";
-import { type SeedUser, setUpApp, signInAs } from "./app";
+import { expectNoSidewaysScroll, type SeedUser, setUpApp, signInAs } from "./app";
 
 const student: SeedUser = { email: "apply.student@onward.test", password: "applying student pass", name: "Apply Student", role: "student" };
 const other: SeedUser = { email: "other.student@onward.test", password: "another student pass", name: "Other Student", role: "student" };
@@ -48,6 +49,22 @@ async function fillText(page: Page) {
   await page.getByLabel("Sponsor's name").fill("Abdul Karim");
 }
 
+/** Axe's findings (WCAG 2.1 AA and best practice) at 375 and 1280 px, and no sideways scroll at phone widths. */
+async function expectAccessible(page: Page) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    expect
+      .soft(
+        results.violations.map((violation) => violation.id),
+        `${page.url()} at ${width} px`,
+      )
+      .toEqual([]);
+  }
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 async function signedIn(browser: Browser, user: SeedUser, javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
@@ -69,6 +86,7 @@ test("a student applies with 15 documents, a consultant processes and completes 
     await expect(page.locator(`[data-uploaded="${field}"]`)).toContainText(files[field]?.name ?? "");
   }
   await expect(page.getByRole("button", { name: /^Replace/ })).toHaveCount(15);
+  await expectAccessible(page);
   // A double click submits once.
   await page.getByRole("button", { name: "Submit application" }).dblclick();
   await expect(page.getByText("Successfully applied")).toBeVisible();
@@ -76,6 +94,7 @@ test("a student applies with 15 documents, a consultant processes and completes 
   const applicationUrl = new URL(page.url()).pathname;
   const id = applicationUrl.split("/").pop() as string;
   await expect(page.locator("[data-status]")).toHaveAttribute("data-status", "submitted");
+  await expectAccessible(page);
   await page.goto(app.url("/dashboard/my-applications"));
   const cards = page.getByRole("list", { name: "Applications" }).getByRole("listitem");
   await expect(cards).toHaveCount(1);
@@ -90,6 +109,7 @@ test("a student applies with 15 documents, a consultant processes and completes 
     .first()
     .click();
   await expect(staff.page).toHaveURL(app.url(`/dashboard/applications/${id}`));
+  await expectAccessible(staff.page);
   const documentLink = staff.page.getByRole("list", { name: "Documents" }).getByRole("link", { name: /Bank statement/ });
   await expect(documentLink).toHaveAttribute("href", `/dashboard/applications/${id}/documents/bankStatement`);
   const viewed = await staff.page.request.get(app.url(`/dashboard/applications/${id}/documents/bankStatement`));
@@ -158,6 +178,7 @@ test("without JavaScript, the whole form is one post: a refused one keeps the va
   await page.getByRole("button", { name: "Submit application" }).click();
   await expect(page.getByRole("alert").first()).toHaveText("Please provide valid information");
   await expect(page.getByText("Choose a file", { exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(page);
   await expect(page.getByLabel("Father's name")).toHaveValue("A. Rahman");
   // The 14 documents sent are kept: nothing has to be chosen twice.
   await expect(page.locator("[data-uploaded]")).toHaveCount(14);

@@ -44,7 +44,7 @@ export function ApplicationDetails({ application }: { application: ApplicationDe
   ];
   return (
     <Card className="p-4 sm:p-6">
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-sm font-semibold text-slate-700">{label}</dt>

@@ -126,10 +126,11 @@ export function DocumentInput({
               const file = event.currentTarget.files?.[0];
               if (hydrated && file) upload(file);
             }}
-            className={cn(
-              "mt-2 block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:font-semibold",
-              hydrated && document && progress === null ? "sr-only" : undefined,
-            )}
+            className={
+              hydrated && document && progress === null
+                ? "sr-only"
+                : "mt-2 block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:font-semibold"
+            }
           />
           {hydrated && document && progress === null ? (
             <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => input.current?.click()}>

@@ -73,8 +73,8 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
   const problem = result?.error ? Object.values(result.error).flat()[0] : undefined;
   return (
     <Page title={`Application of ${application.name ?? "a student"}`}>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid content-start gap-8">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid min-w-0 content-start gap-8">
           <ApplicationDetails application={application} />
           <section aria-labelledby="documents-heading">
             <h2 id="documents-heading" className="mb-3 text-xl font-semibold text-slate-900">
@@ -83,7 +83,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
             <DocumentGrid documents={application.documents} />
           </section>
         </div>
-        <div className="grid content-start gap-8">
+        <div className="grid min-w-0 content-start gap-8">
           <Card className="p-4 sm:p-6">
             <h2 className="text-xl font-semibold text-slate-900">Status</h2>
             <Form method="post" preventScrollReset className="mt-3 grid gap-3">

@@ -26,8 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function MyApplicationPage({ loaderData: application }: Route.ComponentProps) {
   return (
     <Page title={`Your application to ${application.universityName ?? "study abroad"}`}>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid content-start gap-8">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid min-w-0 content-start gap-8">
           <ApplicationDetails application={application} />
           <section aria-labelledby="documents-heading">
             <h2 id="documents-heading" className="mb-3 text-xl font-semibold text-slate-900">
@@ -36,7 +36,7 @@ export default function MyApplicationPage({ loaderData: application }: Route.Com
             <DocumentGrid documents={application.documents} />
           </section>
         </div>
-        <div className="grid content-start gap-8">
+        <div className="grid min-w-0 content-start gap-8">
           <section aria-labelledby="timeline-heading">
             <h2 id="timeline-heading" className="mb-3 text-xl font-semibold text-slate-900">
               Timeline
