@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import {
   type ApplicationStatus,
   type DocumentField,
@@ -31,6 +31,16 @@ export type ApplicationDetail = {
   timeline: TimelineEntry[];
 };
 
+type DocumentRow = { field: string; fileName: string; contentType: string; size: number };
+type EventRow = {
+  id: number | string;
+  at: string;
+  actorName: string;
+  from: ApplicationStatus | null;
+  to: ApplicationStatus;
+  note: string | null;
+};
+
 /** Who is looking decides which applications exist for them and where the document links lead. */
 export type Viewer = { as: "staff" } | { as: "owner"; applicantId: string };
 
@@ -41,8 +51,20 @@ export type Viewer = { as: "staff" } | { as: "owner"; applicantId: string };
  */
 export async function findApplication(input: { id: string; viewer: Viewer }): Promise<ApplicationDetail> {
   const { viewer } = input;
+  // One round trip: the application with its documents and timeline as JSON (a detail page is read all day).
   const [row] = await db()
-    .select({ application: applications, universitySlug: universities.slug })
+    .select({
+      application: applications,
+      universitySlug: universities.slug,
+      documents: sql<DocumentRow[]>`coalesce((
+        select json_agg(json_build_object('field', d.field, 'fileName', d.file_name, 'contentType', d.content_type, 'size', d.size))
+        from ${applicationDocuments} d where d.application_id = ${applications.id}
+      ), '[]'::json)`,
+      events: sql<EventRow[]>`coalesce((
+        select json_agg(json_build_object('id', e.id, 'at', e.at, 'actorName', e.actor_name, 'from', e.from_status, 'to', e.to_status, 'note', e.note) order by e.at, e.id)
+        from ${applicationEvents} e where e.application_id = ${applications.id}
+      ), '[]'::json)`,
+    })
     .from(applications)
     .leftJoin(universities, eq(universities.id, applications.universityId))
     .where(
@@ -52,14 +74,8 @@ export async function findApplication(input: { id: string; viewer: Viewer }): Pr
     );
   if (!row) throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
   const { application } = row;
-  const [documents, events] = await Promise.all([
-    db().select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, application.id)),
-    db()
-      .select()
-      .from(applicationEvents)
-      .where(eq(applicationEvents.applicationId, application.id))
-      .orderBy(asc(applicationEvents.at), asc(applicationEvents.id)),
-  ]);
+  const documents = row.documents;
+  const events = row.events;
   const base = viewer.as === "staff" ? "/dashboard/applications" : "/dashboard/my-applications";
   return {
     id: application.id,
@@ -76,11 +92,11 @@ export async function findApplication(input: { id: string; viewer: Viewer }): Pr
     submittedAt: application.submittedAt,
     documents: documentViews(documents, `${base}/${application.id}/documents`),
     timeline: events.map((event) => ({
-      id: event.id,
-      at: event.at.toISOString(),
+      id: Number(event.id),
+      at: new Date(event.at).toISOString(),
       actorName: event.actorName,
-      from: event.fromStatus,
-      to: event.toStatus,
+      from: event.from,
+      to: event.to,
       note: event.note,
     })),
   };
