@@ -37,6 +37,9 @@ export default [
   route("dev/design", "routes/dev/design.tsx"),
 
   route("apply", "routes/apply.tsx"),
+  route("apply/documents/:field", "routes/apply-document.ts"),
+  route("dashboard/applications/:id/documents/:field", "routes/application-document.ts", { id: "staff-application-document" }),
+  route("dashboard/my-applications/:id/documents/:field", "routes/application-document.ts", { id: "own-application-document" }),
   route("networking", "routes/networking.tsx"),
   route("networking/:memberId/connect", "routes/networking-connect.tsx"),
   route("book-appointment", "routes/book-appointment.tsx"),
@@ -48,6 +51,8 @@ export default [
       route("edit-user-profile/:email", "routes/dashboard/edit-user-profile.tsx"),
       route("applications", "routes/dashboard/applications.tsx"),
       route("applications/:id", "routes/dashboard/application.tsx"),
+      route("my-applications", "routes/dashboard/my-applications.tsx"),
+      route("my-applications/:id", "routes/dashboard/my-application.tsx"),
       route("my-appointments", "routes/dashboard/my-appointments.tsx"),
       route("appointment-time", "routes/dashboard/appointment-time.tsx"),
       route("add-university", "routes/dashboard/add-university.tsx"),

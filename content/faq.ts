@@ -41,7 +41,7 @@ export const faqEntries: FaqEntry[] = [
     id: "document-privacy",
     question: "How do you keep my documents private?",
     answer:
-      "Your documents are stored privately and are never available at a public link. Only you and the staff assigned to your application can open them, and every staff access is recorded.",
+      "Your documents are stored privately and are never available at a public link. Only you and our staff (consultants and managers) can open them, and every time a staff member opens one it is recorded.",
     feature: "applications",
     answerUntilAvailable:
       "Online applications are on their way. When they open, your documents will be stored privately and never at a public link: only you and the staff assigned to your application will be able to open them, and every staff access will be recorded. Until then, your consultant tells you how to share them safely.",

@@ -55,6 +55,23 @@ const cases = [
   { name: "signed-in GET /networking?q=enginer (typo search)", path: "/networking?q=enginer&location=Finland", as: "student", budgetMs: 4 },
   { name: "signed-in GET /networking/{id}/connect", path: "/networking/bench-member-1/connect", as: "student", budgetMs: 4 },
   { name: "manager GET /dashboard/manage-networking-member", path: "/dashboard/manage-networking-member", as: "manager", budgetMs: 4 },
+  // Applications (60 seeded, 15 documents each: scripts/lib/bench-seed.ts; the student owns them).
+  { name: "manager GET /dashboard/applications", path: "/dashboard/applications", as: "manager", budgetMs: 4 },
+  {
+    name: "manager GET /dashboard/applications?status=…&country=…&q=…",
+    path: "/dashboard/applications?status=completed&country=Germany&q=rahman",
+    as: "manager",
+    budgetMs: 4,
+  },
+  { name: "manager GET /dashboard/applications/{id}", path: "/dashboard/applications/bench-application-1", as: "manager", budgetMs: 4 },
+  { name: "signed-in GET /dashboard/my-applications", path: "/dashboard/my-applications", as: "student", budgetMs: 4 },
+  {
+    name: "signed-in GET /dashboard/my-applications/{id}",
+    path: "/dashboard/my-applications/bench-application-2",
+    as: "student",
+    budgetMs: 4,
+  },
+  { name: "signed-in GET /apply", path: "/apply", as: "student", budgetMs: 4 },
 ];
 
 if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0) {

@@ -12,6 +12,7 @@ import { logger } from "../app/.server/logger";
 import { requestStorage } from "../app/.server/request-context";
 import { limiter, limits } from "../app/.server/security/rate-limit";
 import { SHARED_PAGE_HEADER } from "../app/lib/page-cache";
+import type { ServerRouteHandle } from "../app/lib/route-handle";
 import {
   CACHE_VARY,
   CACHEABLE_CACHE_CONTROL,
@@ -111,7 +112,7 @@ export function createHttpServer({
     let bodyTooLarge = false;
     if (bodyMethods.has(method)) {
       const rules = (await routeRules?.(pathname)) ?? {};
-      const refusal = refuseBody(req, pathname, rules.maxBodyBytes ?? config.maxBodyBytes);
+      const refusal = refuseBody(req, pathname, bodyLimit(rules, config));
       if (refusal) {
         if (refusal.status === 413) await countRefusal(rules.refusedBodyLimit, clientIp);
         logger.warn({ method, path: pathname, contentType: req.headers["content-type"], status: refusal.status }, refusal.message);
@@ -135,7 +136,7 @@ export function createHttpServer({
     request.headers.set(CLIENT_IP_HEADER, clientIp);
     if (bodyMethods.has(method) && req.headers["content-length"] === undefined) {
       // No declared length (a chunked body): count while the app reads, and stop at the limit.
-      const limit = (await routeRules?.(pathname))?.maxBodyBytes ?? config.maxBodyBytes;
+      const limit = bodyLimit((await routeRules?.(pathname)) ?? {}, config);
       let received = 0;
       const count = (chunk: Buffer) => {
         received += chunk.length;
@@ -205,6 +206,15 @@ export function createHttpServer({
   });
   server.keepAliveTimeout = 5_000;
   return server;
+}
+
+/** Room for a form's text fields (and multipart's part headers) beside its files. */
+const FIELDS_ALLOWANCE_BYTES = 64 * 1024;
+
+/** The largest body a route accepts: its uploads at UPLOAD_MAX_MB each, its own figure, or MAX_BODY_KB. */
+function bodyLimit(rules: ServerRouteHandle, config: Config): number {
+  if (rules.maxUploadFiles) return rules.maxUploadFiles * config.uploadMaxBytes + FIELDS_ALLOWANCE_BYTES;
+  return rules.maxBodyBytes ?? config.maxBodyBytes;
 }
 
 const tooLargeMessage = "This request is too large. Forms accept at most the sizes they state; please shorten what you sent.";

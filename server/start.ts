@@ -1,5 +1,6 @@
 import type http from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { applicationDocumentFiles } from "../app/.server/applications/document-sweep";
 import { getConfig } from "../app/.server/config";
 import { openDatabase } from "../app/.server/db/client";
 import { db, setDatabase } from "../app/.server/db/index";
@@ -8,6 +9,7 @@ import { logger } from "../app/.server/logger";
 import { createMailTransport } from "../app/.server/mail/transport";
 import { type MailWorker, startMailWorker } from "../app/.server/mail/worker";
 import { closeSharedRedis } from "../app/.server/redis";
+import { startStorageSweeper } from "../app/.server/storage/sweeper";
 import { createHttpServer } from "./http-server";
 import { type RouteRules, routeRulesFrom } from "./route-rules";
 import type { StaticFile } from "./static-files";
@@ -45,6 +47,7 @@ export async function startServer({ build, staticFiles, server: existing, before
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let server: http.Server | undefined;
   let mailWorker: MailWorker | undefined;
+  let sweeper: { stop(): void } | undefined;
   let shuttingDown = false;
 
   async function shutdown(signal: string) {
@@ -58,6 +61,7 @@ export async function startServer({ build, staticFiles, server: existing, before
       server.closeIdleConnections();
       await closed;
     }
+    sweeper?.stop();
     await mailWorker?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed"));
     await database.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
     await closeSharedRedis();
@@ -78,6 +82,8 @@ export async function startServer({ build, staticFiles, server: existing, before
     database: db,
     transport: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
   });
+
+  sweeper = startStorageSweeper([applicationDocumentFiles]);
 
   const handler = createRequestHandler(build, config.env === "development" ? "development" : "production");
   // Production reads the route rules once; development re-reads them as routes change.
@@ -101,6 +107,7 @@ export async function startServer({ build, staticFiles, server: existing, before
     });
   } catch (error) {
     // Nothing was served: stop what started and release the database (and DATA_DIR/db.lock) before saying why.
+    sweeper.stop();
     await mailWorker.stop().catch(() => {});
     await database.close().catch(() => {});
     await closeSharedRedis();

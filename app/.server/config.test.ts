@@ -26,6 +26,27 @@ describe("parseConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  test("documents may be 10 MB unless UPLOAD_MAX_MB says otherwise; S3 only when S3_BUCKET is set, with its keys", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() })).toMatchObject({ uploadMaxBytes: 10 * 1024 * 1024, s3: undefined });
+    expect(parseConfig({ DATA_DIR: tempDir(), UPLOAD_MAX_MB: "25" }).uploadMaxBytes).toBe(25 * 1024 * 1024);
+    const config = parseConfig({
+      DATA_DIR: tempDir(),
+      S3_BUCKET: "onward-documents",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(config.s3).toEqual({
+      bucket: "onward-documents",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
+  });
+
   test("trusts only APP_URL when it is set", () => {
     const config = parseConfig({ DATA_DIR: tempDir(), APP_URL: "https://onward.example.com/" });
     expect(config.appUrl).toBe("https://onward.example.com");
@@ -42,6 +63,12 @@ describe("parseConfig", () => {
     [{ NODE_ENV: "staging" }, "NODE_ENV", "production"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY", "true or false"],
     [{ GOOGLE_CLIENT_ID: "id" }, "GOOGLE_CLIENT_SECRET", "both"],
+    [{ UPLOAD_MAX_MB: "0" }, "UPLOAD_MAX_MB", "megabytes"],
+    [{ UPLOAD_MAX_MB: "ten" }, "UPLOAD_MAX_MB", "megabytes"],
+    [{ S3_BUCKET: "docs" }, "S3_ACCESS_KEY_ID", "S3_BUCKET"],
+    [{ S3_BUCKET: "docs", S3_ACCESS_KEY_ID: "key" }, "S3_SECRET_ACCESS_KEY", "S3_BUCKET"],
+    [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_BUCKET", "bucket"],
+    [{ S3_BUCKET: "docs", S3_ENDPOINT: "minio:9000", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" }, "S3_ENDPOINT", "URL"],
   ])("refuses %o naming %s", (env, variable, expectation) => {
     const error = configError(env);
     expect(error.variable).toBe(variable);

@@ -62,6 +62,18 @@ const envSchema = z.object({
     .min(16, { message: "expected a size in kilobytes from 16 to 1048576" })
     .max(1_048_576, { message: "expected a size in kilobytes from 16 to 1048576" })
     .default(1024),
+  UPLOAD_MAX_MB: z.coerce
+    .number({ message: "expected a size in megabytes from 1 to 100" })
+    .int({ message: "expected a size in megabytes from 1 to 100" })
+    .min(1, { message: "expected a size in megabytes from 1 to 100" })
+    .max(100, { message: "expected a size in megabytes from 1 to 100" })
+    .default(10),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: urlWithProtocols(["http:", "https:"], "https://s3.eu-central-1.amazonaws.com").optional(),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: urlWithProtocols(["http:", "https:"], "https://accounts.google.com/.well-known/openid-configuration").optional(),
@@ -90,6 +102,21 @@ export type Config = {
   /** The largest request body the server reads, in bytes (a route may declare a larger one for its uploads). */
   maxBodyBytes: number;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  /** The largest document a person may upload (an application's passport scan, bank statement…), in bytes. */
+  uploadMaxBytes: number;
+  /** S3-compatible storage for uploaded files, when S3_BUCKET is set; local disk under DATA_DIR/uploads otherwise. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  bucket: string;
+  /** Unset for AWS itself; the service's address for other S3-compatible stores. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (`https://host/bucket/key`) rather than the host name: most self-hosted stores need it. */
+  forcePathStyle: boolean;
 };
 
 export class ConfigError extends Error {
@@ -127,6 +154,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
 
+  if (values.S3_BUCKET && !(values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      values.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID",
+      "required with S3_BUCKET (set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)",
+    );
+  }
+  if (!values.S3_BUCKET && (values.S3_ENDPOINT || values.S3_ACCESS_KEY_ID || values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("S3_BUCKET", "required when other S3_* variables are set (the bucket to store uploads in)");
+  }
+
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -149,6 +186,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             clientId: values.GOOGLE_CLIENT_ID,
             clientSecret: values.GOOGLE_CLIENT_SECRET,
             discoveryUrl: values.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY_URL,
+          }
+        : undefined,
+    uploadMaxBytes: values.UPLOAD_MAX_MB * 1024 * 1024,
+    s3:
+      values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: values.S3_BUCKET,
+            endpoint: values.S3_ENDPOINT,
+            region: values.S3_REGION ?? "us-east-1",
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE ?? false,
           }
         : undefined,
   };

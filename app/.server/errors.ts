@@ -1,12 +1,14 @@
 import { data } from "react-router";
 
-export type AppErrorCode = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "INVALID" | "RATE_LIMITED";
+export type AppErrorCode = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "INVALID" | "TOO_LARGE" | "RATE_LIMITED";
 
 const statuses: Record<AppErrorCode, number> = {
   NOT_FOUND: 404,
   FORBIDDEN: 403,
   CONFLICT: 409,
   INVALID: 400,
+  /** An upload past its size limit (UPLOAD_MAX_MB), found while streaming it. */
+  TOO_LARGE: 413,
   RATE_LIMITED: 429,
 };
 
@@ -20,7 +22,7 @@ type AppErrorOptions = {
 
 /**
  * An expected refusal by a domain function (not found, forbidden, conflict, invalid input,
- * over a rate limit), with a message fit to show the person. The only error type a domain
+ * too large an upload, over a rate limit), with a message fit to show the person. The only error type a domain
  * function throws on purpose; anything else is a fault and reaches the error page and the log.
  */
 export class AppError extends Error {

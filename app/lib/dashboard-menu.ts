@@ -27,6 +27,8 @@ const menu: MenuItem[] = [
   { to: "/dashboard/profile", label: "Profile", roles: "everyone" },
   { to: "/dashboard/shortlist", label: "Shortlist", roles: "everyone", feature: "universities" },
   { to: "/dashboard/applications", label: "Applications", roles: pageRoles.applications, feature: "applications" },
+  // Anyone signed in may apply; the menu offers their own list to those who are not staff.
+  { to: "/dashboard/my-applications", label: "My Applications", roles: ["student", "networking"], feature: "applications" },
   { to: "/dashboard/my-appointments", label: "My Appointments", roles: pageRoles.myAppointments, feature: "booking" },
   { to: "/dashboard/appointment-time", label: "Appointment Time", roles: pageRoles.appointmentTime, feature: "booking" },
   { to: "/dashboard/messages", label: "Messages", roles: pageRoles.messages },

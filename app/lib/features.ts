@@ -5,7 +5,7 @@
  */
 export const featureAvailable = {
   universities: true,
-  applications: false,
+  applications: true,
   booking: false,
   networking: true,
 } as const satisfies Record<string, boolean>;

@@ -1,18 +1,104 @@
+import { useNavigation } from "react-router";
+import { loadDraft } from "~/.server/applications/draft-view";
+import { applicationFormChoices, universityToApplyTo } from "~/.server/applications/form-choices";
+import { resendVerification } from "~/.server/auth/accounts";
 import { requireUser } from "~/.server/auth/session";
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { getConfig } from "~/.server/config";
+import { replyWithError } from "~/.server/errors";
+import { redirectWithToast } from "~/.server/toast";
+import { ApplicationForm } from "~/components/applications/application-form";
+import { Page } from "~/components/layout/page";
+import { Button } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { documentFields, VERIFY_BEFORE_APPLYING } from "~/lib/applications";
+import type { ServerRouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/apply";
+import { handleApplicationPost } from "./apply-form.server";
 
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+/** The whole form may carry all 15 documents at UPLOAD_MAX_MB each (the server refuses a larger body before reading it). */
+export const handle: ServerRouteHandle = { maxUploadFiles: documentFields.length };
+
+/**
+ * The form, with the person's draft (the text saved so far and the documents already uploaded),
+ * else their name and address from the profile; `?university={slug}` pre-selects a catalogue
+ * university and its country.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const slug = new URL(request.url).searchParams.get("university");
+  const [draft, choices, chosen] = await Promise.all([
+    loadDraft(user.id),
+    applicationFormChoices(),
+    slug ? universityToApplyTo(slug) : undefined,
+  ]);
+  return {
+    verified: user.emailVerified,
+    email: user.email,
+    draftId: draft.id,
+    documents: draft.documents,
+    defaultValue: { name: user.name, address: user.address ?? undefined, ...draft.values, ...chosen },
+    countries: choices.countries,
+    universities: choices.universities,
+    maxBytes: getConfig().uploadMaxBytes,
+  };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Apply — Onward" }];
+/** The application (multipart, see apply-form.server.ts), or `?resend`: the confirmation link again. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  if (new URL(request.url).searchParams.has("resend")) {
+    try {
+      await resendVerification({ email: user.email, ip: context.clientIp, headers: request.headers });
+    } catch (error) {
+      return replyWithError(error, (refusal) => ({ resendError: refusal.message }));
+    }
+    return redirectWithToast(
+      "/apply",
+      { type: "success", text: `We have sent a new confirmation link to ${user.email}.` },
+      { status: 303 },
+    );
+  }
+  return handleApplicationPost(request, user);
+}
 
-export default function ApplyPage() {
+export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting =
+    navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/apply" && navigation.formData?.has("draftId") === true;
+  const answer = actionData && "result" in actionData ? actionData : undefined;
   return (
-    <Page title="Apply">
-      <NotYetAvailable what="The application form" />
+    <Page
+      title="Apply"
+      intro="Tell us where you want to study, about you and your family, and add your 15 documents. We review every application and write to you at each step."
+    >
+      {!loaderData.verified ? (
+        <div className="mb-6 grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p>
+            {VERIFY_BEFORE_APPLYING} (We sent it to {loaderData.email}.)
+          </p>
+          <form method="post" action="/apply?resend">
+            <Button variant="secondary" size="sm">
+              Send the confirmation link again
+            </Button>
+          </form>
+          {actionData && "resendError" in actionData ? <FormMessage>{String(actionData.resendError)}</FormMessage> : null}
+        </div>
+      ) : null}
+      <ApplicationForm
+        lastResult={answer?.result}
+        defaultValue={loaderData.defaultValue}
+        countries={loaderData.countries}
+        universities={loaderData.universities}
+        documents={answer && "documents" in answer ? (answer.documents as typeof loaderData.documents) : loaderData.documents}
+        draftId={answer && "draftId" in answer ? (answer.draftId as string | null) : loaderData.draftId}
+        maxBytes={loaderData.maxBytes}
+        submitting={submitting}
+      />
     </Page>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Apply — Onward" }];

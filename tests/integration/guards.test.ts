@@ -17,6 +17,8 @@ import * as editProfile from "~/routes/dashboard/edit-user-profile";
 import * as dashboardHome from "~/routes/dashboard/home";
 import * as dashboardLayout from "~/routes/dashboard/layout";
 import * as manageNetworking from "~/routes/dashboard/manage-networking-member";
+import * as myApplication from "~/routes/dashboard/my-application";
+import * as myApplications from "~/routes/dashboard/my-applications";
 import * as myAppointments from "~/routes/dashboard/my-appointments";
 import * as networkingMember from "~/routes/dashboard/networking-member";
 import * as profile from "~/routes/dashboard/profile";
@@ -30,7 +32,9 @@ import * as devMail from "~/routes/dev/mail";
 import * as networking from "~/routes/networking";
 import * as connect from "~/routes/networking-connect";
 import { context, createUser, outcome, request, type TestUser } from "../support/accounts";
+import { createSubmittedApplication } from "../support/applications";
 import { withTestDatabase } from "../support/database-per-file";
+import { sessionOf } from "../support/members";
 
 withTestDatabase();
 
@@ -49,6 +53,8 @@ const people: Partial<Record<Role, TestUser>> = {};
 const memberParams = { id: "" };
 /** The university edit page likewise needs a university: a built-in one. */
 const universityParams = { id: "" };
+/** The application page needs a submitted application (an unknown id is a 404 for staff). */
+const applicationParams = { id: "" };
 beforeAll(async () => {
   const [university] = await db()
     .select({ id: universities.id })
@@ -56,6 +62,7 @@ beforeAll(async () => {
     .where(eq(universities.slug, "queens-university-belfast"));
   universityParams.id = university?.id ?? "";
   for (const role of ["student", "networking", "consultant", "manager", "admin"] as const) people[role] = await createUser({ role });
+  applicationParams.id = (await createSubmittedApplication(await sessionOf(await createUser({ verified: true })))).id;
   memberParams.id = "guarded-member";
   await db().insert(networkingMembers).values({
     id: memberParams.id,
@@ -95,10 +102,12 @@ const guarded: Guarded[] = [
   },
   {
     name: "application",
-    path: "/dashboard/applications/1",
+    path: "/dashboard/applications/guarded",
     handler: asHandler(application.loader),
+    params: applicationParams,
     allowed: ["consultant", "manager", "admin"],
   },
+  { name: "my applications", path: "/dashboard/my-applications", handler: asHandler(myApplications.loader), allowed: "signed-in" },
   { name: "my appointments", path: "/dashboard/my-appointments", handler: asHandler(myAppointments.loader), allowed: ["consultant"] },
   { name: "appointment time", path: "/dashboard/appointment-time", handler: asHandler(appointmentTime.loader), allowed: ["consultant"] },
   {
@@ -182,6 +191,34 @@ describe.each(guarded)("$name", (route) => {
 });
 
 describe("refusals", () => {
+  test("an application's status changes for staff only: anyone else's post is refused (403), a signed-out one sent to sign in", async () => {
+    const post = (user: TestUser | null) =>
+      outcome(() =>
+        application.action({
+          request: request(`/dashboard/applications/${applicationParams.id}`, { user, form: { status: "processing" } }),
+          params: applicationParams,
+          context: context(),
+        } as never),
+      );
+    expect((await post(null)).status).toBe(302);
+    for (const role of ["student", "networking"] as const) expect((await post(people[role] as TestUser)).status, role).toBe(403);
+    for (const role of ["consultant", "manager", "admin"] as const) expect((await post(people[role] as TestUser)).status, role).toBe(303);
+  });
+
+  test("someone's application page is a 404 for everyone but its owner (signed-out visitors are sent to sign in)", async () => {
+    const load = (user: TestUser | null) =>
+      outcome(() =>
+        myApplication.loader({
+          request: request(`/dashboard/my-applications/${applicationParams.id}`, { user }),
+          params: applicationParams,
+          context: context(),
+        } as never),
+      );
+    expect((await load(null)).status).toBe(302);
+    for (const role of ["student", "networking", "consultant", "manager", "admin"] as const)
+      expect((await load(people[role] as TestUser)).status, role).toBe(404);
+  });
+
   test("the role-change confirmation page refuses students and signed-out visitors, and admits managers", async () => {
     const target = people.networking as TestUser;
     const load = (user: TestUser | null) =>

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { applicationStatuses } from "~/lib/applications";
 import { memberStatuses } from "~/lib/networking";
 import { roles } from "~/lib/roles";
 import { universityTypes } from "~/lib/universities";
@@ -314,4 +315,89 @@ export const shortlistEntries = pgTable(
     primaryKey({ columns: [table.userId, table.universityId] }),
     index("shortlist_entries_user_idx").on(table.userId, table.createdAt),
   ],
+);
+
+export const applicationStatusEnum = pgEnum("application_status", applicationStatuses);
+
+/**
+ * A student's application to study abroad. A `draft` holds what the student has filled in and
+ * uploaded so far (one open draft per person, invisible to staff); submitting makes it `submitted`,
+ * and staff move it to processing, rejected or completed in any order. The text columns are empty
+ * only on drafts.
+ */
+export const applications = pgTable(
+  "applications",
+  {
+    id: text("id").primaryKey(),
+    applicantId: text("applicant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: applicationStatusEnum("status").notNull().default("draft"),
+    /** The account's e-mail when submitted (the account decides, never the form). */
+    email: text("email"),
+    countryName: text("country_name"),
+    universityName: text("university_name"),
+    /** The catalogue entry the university was chosen from, when it was. */
+    universityId: text("university_id").references(() => universities.id, { onDelete: "set null" }),
+    name: text("name"),
+    address: text("address"),
+    fatherName: text("father_name"),
+    motherName: text("mother_name"),
+    sponsorName: text("sponsor_name"),
+    submittedAt: timestamp("submitted_at", tz),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("applications_one_draft_idx").on(table.applicantId).where(sql`${table.status} = 'draft'`),
+    index("applications_applicant_idx").on(table.applicantId, table.createdAt),
+    index("applications_staff_list_idx").on(table.status, table.submittedAt),
+    index("applications_country_idx").on(table.countryName, table.submittedAt),
+    index("applications_submitted_idx").on(table.submittedAt),
+    // Staff search by name or e-mail, parts of words included (pg_trgm, ADR 016).
+    index("applications_search_idx").using("gin", table.name.op("gin_trgm_ops"), table.email.op("gin_trgm_ops")),
+  ],
+);
+
+/** One stored document of an application (one per document field): where it is, and what it is. */
+export const applicationDocuments = pgTable(
+  "application_documents",
+  {
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    /** The form field: passportSizePicture, birthCertificate, … (app/lib/applications.ts). */
+    field: text("field").notNull(),
+    /** Storage key, made by the server (applications/{id}/{random}.{ext}). */
+    storageKey: text("storage_key").notNull(),
+    /** The name the student's file had, cleaned for display; never used as a path. */
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    uploadedAt: timestamp("uploaded_at", tz).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.applicationId, table.field] }),
+    uniqueIndex("application_documents_key_idx").on(table.storageKey),
+  ],
+);
+
+/** An application's timeline: its submission and every status change or note, with who and when. */
+export const applicationEvents = pgTable(
+  "application_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's name at the time (kept when the account goes). */
+    actorName: text("actor_name").notNull(),
+    fromStatus: applicationStatusEnum("from_status"),
+    toStatus: applicationStatusEnum("to_status").notNull(),
+    note: text("note"),
+    at: timestamp("at", tz).notNull().defaultNow(),
+  },
+  (table) => [index("application_events_application_idx").on(table.applicationId, table.at)],
 );

@@ -85,3 +85,26 @@ export function signUpAttemptMail({ to, name, url }: LinkMail): MailMessage {
     footer: "To choose a new password, use “Forgot password?” on the sign-in page. — Onward",
   });
 }
+
+/** To a student whose application's status staff changed: the new status, the staff note if any, and the link. */
+export function applicationStatusMail(input: {
+  to: string;
+  name: string;
+  status: string;
+  country: string;
+  university: string;
+  note: string | null;
+  url: string;
+}): MailMessage {
+  return renderMail({
+    to: input.to,
+    subject: `Your application is now ${input.status}`,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      `The status of your application to ${input.university} (${input.country}) is now ${input.status}.`,
+      ...(input.note ? [`A note from our team: ${input.note}`] : []),
+      "You can follow every step of it in your dashboard.",
+    ],
+    action: { label: "See my application", url: input.url },
+  });
+}

@@ -24,7 +24,10 @@ export type AuditAction =
   | "networking.member-deleted"
   | "university.added"
   | "university.updated"
-  | "university.deleted";
+  | "university.deleted"
+  | "application.submitted"
+  | "application.status-changed"
+  | "application.document-viewed";
 
 /** Records who did what to whom; the request's client address is added when known. */
 export async function recordAuditEvent(

@@ -132,10 +132,13 @@ export function SelectField({
   hint,
   className,
   required,
+  onChange,
 }: {
   label: string;
   field: FieldMeta;
   options: readonly SelectOption[];
+  /** For a page that reacts to the choice at once (the university suggestions follow the country). */
+  onChange?: (value: string) => void;
   placeholder?: string;
   fallback?: string;
   hint?: string;
@@ -156,6 +159,7 @@ export function SelectField({
           name={name}
           defaultValue={typeof defaultValue === "string" ? defaultValue : fallback}
           required={required}
+          onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
           className={cn(control, "bg-white", error ? "border-red-700" : "border-slate-400")}
           {...aria}
         >

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { ApplicationFormBrowserSchema, StaffNoteSchema } from "./applications";
 import {
   changePasswordSchema,
   emailOnlySchema,
@@ -38,6 +39,8 @@ export const validators = {
   connect: validator(ConnectFormSchema),
   university: validator(UniversityFormBrowserSchema),
   universityEdit: validator(UniversityEditBrowserSchema),
+  application: validator(ApplicationFormBrowserSchema),
+  staffNote: validator(StaffNoteSchema),
 };
 
 export type ValidatorName = keyof typeof validators;

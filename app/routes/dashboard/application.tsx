@@ -1,19 +1,144 @@
+import { Form, useNavigation } from "react-router";
+import { addApplicationNote } from "~/.server/applications/add-note";
+import { findApplication } from "~/.server/applications/find-application";
+import { StaffNoteSchema, StatusChangeSchema } from "~/.server/applications/schema";
+import { setApplicationStatus } from "~/.server/applications/set-status";
 import { requireRole } from "~/.server/auth/session";
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { replyWithError } from "~/.server/errors";
+import { readForm } from "~/.server/read-form";
+import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
+import { redirectWithToast } from "~/.server/toast";
+import { ApplicationDetails } from "~/components/applications/application-details";
+import { DocumentGrid } from "~/components/applications/document-grid";
+import { Timeline } from "~/components/applications/timeline";
+import { Page } from "~/components/layout/page";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormMessage } from "~/components/ui/field";
+import { staffStatusActions, staffStatuses } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { STAFF_NOTE_MAX_LENGTH } from "~/lib/schemas/applications";
 import type { Route } from "./+types/application";
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+/** One submitted application for staff: data, documents, status buttons, notes and timeline (404 for a draft or an unknown id). */
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.applications);
-  return null;
+  try {
+    const application = await findApplication({ id: params.id, viewer: { as: "staff" } });
+    return { ...application, submittedAt: application.submittedAt?.toISOString() ?? null };
+  } catch (error) {
+    throw replyWithError(error);
+  }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Application — Onward" }];
+/**
+ * `status` = processing | rejected | completed (url-encoded, nothing else needed; an optional
+ * `note`) sets the status; `intent` = note with a `note` adds a note alone. Staff only (403 for
+ * anyone else); the toast comes after the change committed.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireRole(request, pageRoles.applications);
+  const formData = await readForm(request).catch((error: unknown) => {
+    throw replyWithError(error);
+  });
+  const back = `/dashboard/applications/${params.id}`;
+  if (formData.get("intent") === "note") {
+    const submission = parseSubmission(formData, StaffNoteSchema);
+    if (submission.status !== "success") return invalidSubmission(submission, StaffNoteSchema);
+    try {
+      await addApplicationNote({ id: params.id, note: submission.value.note, actor });
+    } catch (error) {
+      return refusedSubmission(submission, StaffNoteSchema, error);
+    }
+    return redirectWithToast(back, { type: "success", text: "Note added" }, { status: 303 });
+  }
+  const submission = parseSubmission(formData, StatusChangeSchema);
+  if (submission.status !== "success") return invalidSubmission(submission, StatusChangeSchema);
+  try {
+    await setApplicationStatus({ id: params.id, status: submission.value.status, note: submission.value.note, actor });
+  } catch (error) {
+    throw replyWithError(error);
+  }
+  return redirectWithToast(back, { type: "success", text: staffStatusActions[submission.value.status].toast }, { status: 303 });
+}
 
-export default function ApplicationPage() {
+export default function ApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const application = loaderData;
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const result = actionData?.result;
+  const problem = result?.error ? Object.values(result.error).flat()[0] : undefined;
   return (
-    <Page title="Application">
-      <NotYetAvailable what="The application detail" />
+    <Page title={`Application of ${application.name ?? "a student"}`}>
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid min-w-0 content-start gap-8">
+          <ApplicationDetails application={application} />
+          <section aria-labelledby="documents-heading">
+            <h2 id="documents-heading" className="mb-3 text-xl font-semibold text-slate-900">
+              Documents
+            </h2>
+            <DocumentGrid documents={application.documents} />
+          </section>
+        </div>
+        <div className="grid min-w-0 content-start gap-8">
+          <Card className="p-4 sm:p-6">
+            <h2 className="text-xl font-semibold text-slate-900">Status</h2>
+            <Form method="post" preventScrollReset className="mt-3 grid gap-3">
+              <label htmlFor="staff-note" className="text-sm font-semibold text-slate-800">
+                Note for the timeline (optional; the student sees it)
+              </label>
+              <textarea
+                id="staff-note"
+                name="note"
+                rows={3}
+                maxLength={STAFF_NOTE_MAX_LENGTH}
+                className="block w-full rounded-md border border-slate-400 px-3 py-2"
+                aria-describedby={problem ? "status-problem" : undefined}
+              />
+              {problem ? (
+                <div id="status-problem">
+                  <FormMessage>{problem}</FormMessage>
+                </div>
+              ) : null}
+              <div className="flex flex-wrap gap-2">
+                {staffStatuses.map((status) => (
+                  <Button
+                    key={status}
+                    name="status"
+                    value={status}
+                    size="sm"
+                    variant={status === "rejected" ? "neutral" : status === "completed" ? "primary" : "secondary"}
+                    pending={sending}
+                    aria-pressed={application.status === status}
+                    onClick={(event) => {
+                      if (!window.confirm(staffStatusActions[status].question)) event.preventDefault();
+                    }}
+                  >
+                    {staffStatusActions[status].button}
+                  </Button>
+                ))}
+                <Button name="intent" value="note" size="sm" variant="outline" pending={sending}>
+                  Add note
+                </Button>
+              </div>
+            </Form>
+          </Card>
+          <section aria-labelledby="timeline-heading">
+            <h2 id="timeline-heading" className="mb-3 text-xl font-semibold text-slate-900">
+              Timeline
+            </h2>
+            <Timeline entries={application.timeline} />
+          </section>
+          <LinkButton href="/dashboard/applications" size="md" variant="outline" className="justify-self-start">
+            Back to applications
+          </LinkButton>
+        </div>
+      </div>
     </Page>
   );
 }
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Application of ${data?.name ?? "a student"} — Onward` }];

@@ -1,19 +1,118 @@
+import { Form } from "react-router";
+import { applicationFormChoices } from "~/.server/applications/form-choices";
+import { listApplications } from "~/.server/applications/list-applications";
 import { requireRole } from "~/.server/auth/session";
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { ApplicationCards } from "~/components/applications/application-cards";
+import { LIST_SEARCH_MAX_LENGTH } from "~/components/dashboard/list-search";
+import { Page } from "~/components/layout/page";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
+import { type ApplicationStatus, staffStatuses, statusLabels } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/applications";
 
+const listedStatuses = ["submitted", ...staffStatuses] as const satisfies readonly Exclude<ApplicationStatus, "draft">[];
+type ListedStatus = (typeof listedStatuses)[number];
+
+/** Submitted applications for staff, newest first: by status, by country, and by name or e-mail (`status`, `country`, `q`, `page`). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.applications);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
+  const statusParam = params.get("status") ?? "";
+  const status = (listedStatuses as readonly string[]).includes(statusParam) ? (statusParam as ListedStatus) : undefined;
+  const { countries } = await applicationFormChoices();
+  const countryParam = params.get("country") ?? "";
+  const country = countryParam && countryParam.length <= 60 ? countryParam : undefined;
+  const list = await listApplications({ status, country, q, page: parsePage(params.get("page")) });
+  return {
+    ...list,
+    items: list.items.map((item) => ({
+      ...item,
+      submittedAt: item.submittedAt?.toISOString() ?? null,
+      href: `/dashboard/applications/${item.id}`,
+    })),
+    q,
+    status: status ?? "",
+    country: country ?? "",
+    countries: country && !countries.includes(country) ? [...countries, country] : countries,
+  };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Applications — Onward" }];
-
-export default function ApplicationsPage() {
+export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, q, status, country, countries } = loaderData;
+  const filtered = Boolean(q || status || country);
   return (
     <Page title="Applications">
-      <NotYetAvailable what="The applications list" />
+      <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
+        <div>
+          <label htmlFor="applications-q" className="block text-sm font-semibold text-slate-800">
+            Name or e-mail
+          </label>
+          <input
+            id="applications-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={LIST_SEARCH_MAX_LENGTH}
+            className="mt-1 block w-full min-w-0 rounded-md border border-slate-400 px-3 py-2"
+          />
+        </div>
+        <div>
+          <label htmlFor="applications-status" className="block text-sm font-semibold text-slate-800">
+            Status
+          </label>
+          <select
+            id="applications-status"
+            name="status"
+            defaultValue={status}
+            className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2"
+          >
+            <option value="">Any status</option>
+            {listedStatuses.map((value) => (
+              <option key={value} value={value}>
+                {statusLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="applications-country" className="block text-sm font-semibold text-slate-800">
+            Country
+          </label>
+          <select
+            id="applications-country"
+            name="country"
+            defaultValue={country}
+            className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2"
+          >
+            <option value="">Any country</option>
+            {countries.map((value) => (
+              <option key={value}>{value}</option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <Button>Filter</Button>
+          {filtered ? (
+            <LinkButton href="/dashboard/applications" size="md" variant="outline">
+              Clear
+            </LinkButton>
+          ) : null}
+        </div>
+      </Form>
+      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+        {total === 0
+          ? filtered
+            ? "No application matches."
+            : "No applications yet."
+          : `${total} ${total === 1 ? "application" : "applications"}${filtered ? " match" : ""}.`}
+      </p>
+      <ApplicationCards items={items} showApplicant />
+      <Pager page={page} pageCount={pageCount} />
     </Page>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Applications — Onward" }];

@@ -1,0 +1,126 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import {
+  type ApplicationStatus,
+  type DocumentField,
+  type DocumentView,
+  documentFields,
+  documentInfo,
+  isDocumentField,
+  type TimelineEntry,
+} from "~/lib/applications";
+import { db } from "../db";
+import { applicationDocuments, applicationEvents, applications, universities } from "../db/schema";
+import { AppError } from "../errors";
+import { APPLICATION_NOT_FOUND } from "./schema";
+
+/** An application as its detail pages show it. */
+export type ApplicationDetail = {
+  id: string;
+  status: ApplicationStatus;
+  email: string | null;
+  countryName: string | null;
+  universityName: string | null;
+  universitySlug: string | null;
+  name: string | null;
+  address: string | null;
+  fatherName: string | null;
+  motherName: string | null;
+  sponsorName: string | null;
+  submittedAt: Date | null;
+  documents: DocumentView[];
+  timeline: TimelineEntry[];
+};
+
+type DocumentRow = { field: string; fileName: string; contentType: string; size: number };
+type EventRow = {
+  id: number | string;
+  at: string;
+  actorName: string;
+  from: ApplicationStatus | null;
+  to: ApplicationStatus;
+  note: string | null;
+};
+
+/** Who is looking decides which applications exist for them and where the document links lead. */
+export type Viewer = { as: "staff" } | { as: "owner"; applicantId: string };
+
+/**
+ * One application with its documents (in the spec's order) and its timeline, for staff (any
+ * submitted application; drafts are the student's own) or for its owner. Anything else is
+ * NOT_FOUND, the same as an id that does not exist.
+ */
+export async function findApplication(input: { id: string; viewer: Viewer }): Promise<ApplicationDetail> {
+  const { viewer } = input;
+  // One round trip: the application with its documents and timeline as JSON (a detail page is read all day).
+  const [row] = await db()
+    .select({
+      application: applications,
+      universitySlug: universities.slug,
+      documents: sql<DocumentRow[]>`coalesce((
+        select json_agg(json_build_object('field', d.field, 'fileName', d.file_name, 'contentType', d.content_type, 'size', d.size))
+        from ${applicationDocuments} d where d.application_id = ${applications.id}
+      ), '[]'::json)`,
+      events: sql<EventRow[]>`coalesce((
+        select json_agg(json_build_object('id', e.id, 'at', e.at, 'actorName', e.actor_name, 'from', e.from_status, 'to', e.to_status, 'note', e.note) order by e.at, e.id)
+        from ${applicationEvents} e where e.application_id = ${applications.id}
+      ), '[]'::json)`,
+    })
+    .from(applications)
+    .leftJoin(universities, eq(universities.id, applications.universityId))
+    .where(
+      viewer.as === "staff"
+        ? and(eq(applications.id, input.id), ne(applications.status, "draft"))
+        : and(eq(applications.id, input.id), eq(applications.applicantId, viewer.applicantId)),
+    );
+  if (!row) throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
+  const { application } = row;
+  const documents = row.documents;
+  const events = row.events;
+  const base = viewer.as === "staff" ? "/dashboard/applications" : "/dashboard/my-applications";
+  return {
+    id: application.id,
+    status: application.status,
+    email: application.email,
+    countryName: application.countryName,
+    universityName: application.universityName,
+    universitySlug: row.universitySlug ?? null,
+    name: application.name,
+    address: application.address,
+    fatherName: application.fatherName,
+    motherName: application.motherName,
+    sponsorName: application.sponsorName,
+    submittedAt: application.submittedAt,
+    documents: documentViews(documents, `${base}/${application.id}/documents`),
+    timeline: events.map((event) => ({
+      id: Number(event.id),
+      at: new Date(event.at).toISOString(),
+      actorName: event.actorName,
+      from: event.from,
+      to: event.to,
+      note: event.note,
+    })),
+  };
+}
+
+/** Stored documents as the pages show them, in the spec's order, each linked to the route that streams it. */
+export function documentViews(
+  rows: { field: string; fileName: string; contentType: string; size: number }[],
+  base: string,
+): DocumentView[] {
+  const byField = new Map(rows.filter((row) => isDocumentField(row.field)).map((row) => [row.field as DocumentField, row]));
+  return documentFields.flatMap((field) => {
+    const row = byField.get(field);
+    if (!row) return [];
+    return [
+      {
+        field,
+        label: documentInfo(field).label,
+        fileName: row.fileName,
+        contentType: row.contentType,
+        size: row.size,
+        isImage: row.contentType.startsWith("image/"),
+        url: `${base}/${field}`,
+      },
+    ];
+  });
+}

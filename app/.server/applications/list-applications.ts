@@ -1,0 +1,85 @@
+import { and, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import type { ApplicationStatus } from "~/lib/applications";
+import type { Paginated } from "~/lib/pagination";
+import { db } from "../db";
+import { applications } from "../db/schema";
+import { listTotal, paginate } from "../pagination";
+import { containsPattern } from "../search-pattern";
+
+export const APPLICATIONS_PER_PAGE = 12;
+
+/** One card of the staff list (and of a student's own list). */
+export type ApplicationCard = {
+  id: string;
+  status: ApplicationStatus;
+  name: string | null;
+  email: string | null;
+  countryName: string | null;
+  universityName: string | null;
+  submittedAt: Date | null;
+  updatedAt: Date;
+};
+
+const cardColumns = {
+  id: applications.id,
+  status: applications.status,
+  name: applications.name,
+  email: applications.email,
+  countryName: applications.countryName,
+  universityName: applications.universityName,
+  submittedAt: applications.submittedAt,
+  updatedAt: applications.updatedAt,
+};
+
+/**
+ * The staff list: submitted applications (never drafts), newest first, filtered by status and
+ * country and searched by the applicant's name or e-mail (any part of either), a page at a time.
+ */
+export function listApplications(input: {
+  status?: Exclude<ApplicationStatus, "draft"> | undefined;
+  country?: string | undefined;
+  q?: string | undefined;
+  page: number;
+  pageSize?: number;
+}): Promise<Paginated<ApplicationCard>> {
+  const conditions: SQL[] = [ne(applications.status, "draft")];
+  if (input.status) conditions.push(eq(applications.status, input.status));
+  if (input.country) conditions.push(eq(applications.countryName, input.country));
+  if (input.q) {
+    const pattern = containsPattern(input.q);
+    conditions.push(or(ilike(applications.name, pattern), ilike(applications.email, pattern)) as SQL);
+  }
+  const where = and(...conditions);
+  const pageSize = input.pageSize ?? APPLICATIONS_PER_PAGE;
+  return paginate({
+    page: input.page,
+    pageSize,
+    count: () => db().$count(applications, where),
+    rows: ({ limit, offset }) =>
+      db()
+        .select({ ...cardColumns, listTotal: listTotal() })
+        .from(applications)
+        .where(where)
+        .orderBy(desc(applications.submittedAt), desc(applications.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+/** A student's own applications, their draft first, then newest first. */
+export function listOwnApplications(input: { applicantId: string; page: number; pageSize?: number }): Promise<Paginated<ApplicationCard>> {
+  const where = eq(applications.applicantId, input.applicantId);
+  return paginate({
+    page: input.page,
+    pageSize: input.pageSize ?? APPLICATIONS_PER_PAGE,
+    count: () => db().$count(applications, where),
+    rows: ({ limit, offset }) =>
+      db()
+        .select({ ...cardColumns, listTotal: listTotal() })
+        .from(applications)
+        .where(where)
+        .orderBy(desc(eq(applications.status, "draft")), desc(applications.createdAt), desc(applications.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}

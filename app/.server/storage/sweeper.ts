@@ -1,0 +1,65 @@
+import { logger } from "../logger";
+import { getStorage } from "./storage";
+
+/**
+ * A part of storage whose files rows point at: `prefix` names its keys, and `referenced` says
+ * which of a batch of keys some row still points at. Only registered prefixes are swept, so
+ * another feature's files are never touched by rules that do not know them.
+ */
+export type SweptPrefix = { prefix: string; referenced: (keys: string[]) => Promise<Set<string>> };
+
+/** Files younger than this are left alone: a row may be about to point at them (written before its row commits). */
+export const SWEEP_MIN_AGE_MS = 24 * 60 * 60 * 1000;
+const BATCH = 200;
+
+/**
+ * Removes the files under each prefix that no row points at and that are older than a day: the
+ * temporary files of writes that never finished, documents whose row was never committed (a
+ * refused or interrupted post), and files left when deleting one failed. Returns how many went.
+ */
+export async function sweepStorage(prefixes: SweptPrefix[], now = new Date()): Promise<number> {
+  const storage = getStorage();
+  let removed = 0;
+  for (const { prefix, referenced } of prefixes) {
+    let batch: string[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const kept = await referenced(batch);
+      for (const key of batch) {
+        if (kept.has(key)) continue;
+        await storage.delete(key);
+        removed += 1;
+      }
+      batch = [];
+    };
+    for await (const entry of storage.list(prefix)) {
+      if (now.getTime() - entry.modifiedAt.getTime() < SWEEP_MIN_AGE_MS) continue;
+      batch.push(entry.key);
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+  }
+  return removed;
+}
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** Sweeps once a few minutes after start, then every hour; `stop` ends it (server shutdown). */
+export function startStorageSweeper(prefixes: SweptPrefix[]): { stop(): void } {
+  const run = () =>
+    sweepStorage(prefixes)
+      .then((removed) => {
+        if (removed > 0) logger.info({ removed }, "removed stored files no row points at");
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "sweeping stored files failed"));
+  const first = setTimeout(run, 5 * 60 * 1000);
+  const every = setInterval(run, SWEEP_EVERY_MS);
+  first.unref();
+  every.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(every);
+    },
+  };
+}

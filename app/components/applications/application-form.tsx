@@ -1,0 +1,158 @@
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
+import { Form } from "react-router";
+import type { z } from "zod";
+import { applicationDocuments, type DocumentField, type DocumentView } from "~/lib/applications";
+import { NAME_MAX_LENGTH } from "~/lib/form-limits";
+import type { ApplicationFormBrowserSchema } from "~/lib/schemas/applications";
+import { APPLICATION_ADDRESS_MAX_LENGTH, APPLICATION_TEXT_MAX_LENGTH } from "~/lib/schemas/applications";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { Button } from "../ui/button";
+import { Field, FormMessage, SelectField } from "../ui/field";
+import { DocumentInput } from "./document-input";
+
+type Shape = z.input<typeof ApplicationFormBrowserSchema>;
+type Result = Parameters<typeof useSchemaForm>[1];
+
+export type ApplicationFormProps = {
+  lastResult: Result;
+  defaultValue: Partial<
+    Record<"countryName" | "universityName" | "name" | "address" | "fatherName" | "motherName" | "sponsorName", string>
+  >;
+  countries: string[];
+  universities: { name: string; country: string }[];
+  documents: DocumentView[];
+  draftId: string | null;
+  maxBytes: number;
+  submitting: boolean;
+};
+
+/**
+ * The application form (/apply): one multipart post with the spec's field names, which works
+ * without JavaScript (every document travels with it). With JavaScript each document uploads as
+ * soon as it is chosen (DocumentInput), the post then carries only the text, and it is held back
+ * while an upload is still running. `draftId` tells the server which draft this form is, so the
+ * same form sent twice submits once.
+ */
+export function ApplicationForm({
+  lastResult,
+  defaultValue,
+  countries,
+  universities,
+  documents,
+  draftId,
+  maxBytes,
+  submitting,
+}: ApplicationFormProps) {
+  const [form, fields, loadValidation] = useSchemaForm<Shape>("application", lastResult, { defaultValue });
+  const [hydrated, setHydrated] = useState(false);
+  const [country, setCountry] = useState(defaultValue.countryName ?? "");
+  const [currentDraft, setCurrentDraft] = useState(draftId);
+  const [waitNote, setWaitNote] = useState(false);
+  const busy = useRef(new Set<DocumentField>());
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => setCurrentDraft(draftId), [draftId]);
+
+  const byField = new Map(documents.map((document) => [document.field, document]));
+  const suggestions = universities.filter((university) => !country || university.country === country);
+  const formProps = getFormProps(form);
+  const formError = form.errors?.[0];
+
+  return (
+    <>
+      {formError ? <FormMessage>{formError}</FormMessage> : null}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...formProps}
+        {...loadValidation}
+        noValidate
+        aria-busy={submitting || undefined}
+        onSubmit={(event) => {
+          if (submitting) return event.preventDefault();
+          if (busy.current.size > 0) {
+            setWaitNote(true);
+            return event.preventDefault();
+          }
+          setWaitNote(false);
+          formProps.onSubmit(event);
+        }}
+        className="mt-6 grid gap-8"
+      >
+        {/* First in the body: the server reads it before any file arrives. */}
+        <input type="hidden" name="draftId" value={currentDraft ?? ""} />
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-xl font-semibold text-slate-900">Where you want to study</legend>
+          <SelectField
+            label="Destination country"
+            field={fields.countryName}
+            options={countries}
+            placeholder="Choose a country…"
+            required
+            onChange={setCountry}
+          />
+          <Field
+            label="University"
+            field={fields.universityName}
+            required
+            list="application-universities"
+            autoComplete="off"
+            maxLength={APPLICATION_TEXT_MAX_LENGTH}
+            hint="Choose a suggestion or type the name"
+          />
+          <datalist id="application-universities">
+            {suggestions.map((university) => (
+              <option key={`${university.country}-${university.name}`} value={university.name} />
+            ))}
+          </datalist>
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-xl font-semibold text-slate-900">About you and your family</legend>
+          <Field label="Your full name" field={fields.name} required autoComplete="name" maxLength={NAME_MAX_LENGTH} />
+          <Field label="Address" field={fields.address} required autoComplete="street-address" maxLength={APPLICATION_ADDRESS_MAX_LENGTH} />
+          <Field label="Father's name" field={fields.fatherName} required maxLength={NAME_MAX_LENGTH} />
+          <Field label="Mother's name" field={fields.motherName} required maxLength={NAME_MAX_LENGTH} />
+          <Field label="Sponsor's name" field={fields.sponsorName} required maxLength={NAME_MAX_LENGTH} hint="Who pays for your studies" />
+        </fieldset>
+        <fieldset className="grid gap-3">
+          <legend className="mb-1 text-xl font-semibold text-slate-900">Documents</legend>
+          <p className="text-sm text-slate-700">
+            All 15 are required. Scans or photos (JPEG, PNG, WebP) and PDFs are accepted. They are stored privately: only you and our staff
+            can open them, and every staff view is recorded.
+            {hydrated ? " Each file uploads as soon as you choose it, and stays saved if you leave and come back." : null}
+          </p>
+          <div className="grid gap-3 lg:grid-cols-2">
+            {applicationDocuments.map((document) => (
+              <DocumentInput
+                key={document.field}
+                field={document.field}
+                label={document.label}
+                current={byField.get(document.field) ?? null}
+                error={fields[document.field].errors?.[0]}
+                hydrated={hydrated}
+                maxBytes={maxBytes}
+                onBusy={(field, isBusy) => {
+                  if (isBusy) busy.current.add(field);
+                  else busy.current.delete(field);
+                  if (busy.current.size === 0) setWaitNote(false);
+                }}
+                onUploaded={({ draftId: id }) => setCurrentDraft(id)}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <div className="grid gap-3">
+          {waitNote ? (
+            <FormMessage tone="info">Please wait until every document has finished uploading, then submit again.</FormMessage>
+          ) : null}
+          {formError ? <FormMessage>{formError}</FormMessage> : null}
+          <div>
+            <Button size="lg" pending={submitting}>
+              {submitting ? "Submitting…" : "Submit application"}
+            </Button>
+          </div>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { applicationDocuments, staffStatuses } from "../applications";
+import { FIELD_REQUIRED } from "../contact-form";
+import { NAME_MAX_LENGTH } from "../form-limits";
+
+/**
+ * The application form (/apply): the text fields, checked in the browser before sending and on
+ * the server. Names are the spec's (§3). The 15 documents travel beside them as files (or are
+ * already in the student's draft); the server checks those by their bytes. The e-mail is never a
+ * field: the account decides it.
+ */
+
+/** The spec's message for a form with anything missing (§8, without the stray apostrophe). */
+export const PROVIDE_VALID_INFORMATION = "Please provide valid information";
+export const DOCUMENT_REQUIRED = "Choose a file";
+
+export const APPLICATION_TEXT_MAX_LENGTH = 160;
+export const APPLICATION_ADDRESS_MAX_LENGTH = 300;
+export const STAFF_NOTE_MAX_LENGTH = 1_000;
+
+const required = (max: number) =>
+  z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(max, `Use at most ${max} characters`);
+
+export const applicationTextFields = {
+  countryName: required(60),
+  universityName: required(APPLICATION_TEXT_MAX_LENGTH),
+  name: required(NAME_MAX_LENGTH),
+  address: required(APPLICATION_ADDRESS_MAX_LENGTH),
+  fatherName: required(NAME_MAX_LENGTH),
+  motherName: required(NAME_MAX_LENGTH),
+  sponsorName: required(NAME_MAX_LENGTH),
+};
+
+export const ApplicationFormSchema = z.object(applicationTextFields);
+
+export type ApplicationFields = z.output<typeof ApplicationFormSchema>;
+export type ApplicationTextField = keyof ApplicationFields;
+
+/**
+ * As the browser checks it: the documents are any file or none (a document already in the draft
+ * needs no file), so only the text fields are judged before sending.
+ */
+export const ApplicationFormBrowserSchema = ApplicationFormSchema.extend(
+  Object.fromEntries(applicationDocuments.map((document) => [document.field, z.unknown().optional()])) as Record<
+    (typeof applicationDocuments)[number]["field"],
+    z.ZodOptional<z.ZodUnknown>
+  >,
+);
+
+/** A staff status change (the contract: `status` alone is enough) with an optional note for the timeline and the e-mail. */
+export const StatusChangeSchema = z.object({
+  status: z.enum(staffStatuses, { error: "Choose Processing, Rejected or Completed" }),
+  note: z.string().trim().max(STAFF_NOTE_MAX_LENGTH, `Use at most ${STAFF_NOTE_MAX_LENGTH} characters`).optional(),
+});
+
+/** A note alone, without a status change. */
+export const StaffNoteSchema = z.object({
+  note: z
+    .string({ error: FIELD_REQUIRED })
+    .trim()
+    .min(1, "Write a note first")
+    .max(STAFF_NOTE_MAX_LENGTH, `Use at most ${STAFF_NOTE_MAX_LENGTH} characters`),
+});

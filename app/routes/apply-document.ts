@@ -1,0 +1,64 @@
+import { saveDraftDocument } from "~/.server/applications/save-draft-document";
+import { getSessionUser, SIGN_IN_REQUIRED } from "~/.server/auth/session";
+import { getConfig } from "~/.server/config";
+import { AppError } from "~/.server/errors";
+import { logger } from "~/.server/logger";
+import { readMultipart } from "~/.server/uploads";
+import { type DocumentView, documentInfo, isDocumentField, uploadErrorMessage } from "~/lib/applications";
+import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
+import type { ServerRouteHandle } from "~/lib/route-handle";
+import type { Route } from "./+types/apply-document";
+
+/** One document at UPLOAD_MAX_MB (the server refuses a larger body before reading it). */
+export const handle: ServerRouteHandle = { maxUploadFiles: 1 };
+
+/** Answers JSON for the form's script: `{ document, draftId }`, or `{ error, detail }` with the refusal's status. */
+function refusal(status: number, error: string, detail: string) {
+  return Response.json({ error, detail }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * POST /apply/documents/{field}: one document of the signed-in person's application, uploaded as
+ * soon as it is chosen (multipart, the file under the field's own name). It is checked and
+ * streamed to storage and kept in their draft. 401 signed out, 403 unconfirmed e-mail, 404 an
+ * unknown field, 400 a file refused, 413 one over UPLOAD_MAX_MB.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  const field = params.field;
+  if (!isDocumentField(field)) return refusal(404, "There is no such document.", "There is no such document.");
+  if (!user) return refusal(401, uploadErrorMessage(field), SIGN_IN_REQUIRED);
+  const maxBytes = getConfig().uploadMaxBytes;
+  let saved: Awaited<ReturnType<typeof saveDraftDocument>> | undefined;
+  try {
+    await readMultipart(request, {
+      maxFileBytes: maxBytes,
+      maxFiles: 1,
+      maxFields: 5,
+      onFile: async (part) => {
+        if (part.field !== field || part.fileName === "") return;
+        saved = await saveDraftDocument({ applicant: user, field, fileName: part.fileName, stream: part.stream, maxBytes });
+      },
+    });
+  } catch (error) {
+    if (error instanceof AppError) return refusal(error.status, uploadErrorMessage(field), error.fieldErrors[field] ?? error.message);
+    logger.error({ err: error, field }, "uploading an application document failed");
+    return refusal(500, uploadErrorMessage(field), SOMETHING_WENT_WRONG);
+  }
+  if (!saved) return refusal(400, uploadErrorMessage(field), `Choose the ${documentInfo(field).noun} to upload.`);
+  const document: DocumentView = {
+    field,
+    label: documentInfo(field).label,
+    fileName: saved.fileName,
+    contentType: saved.contentType,
+    size: saved.size,
+    isImage: saved.contentType.startsWith("image/"),
+    url: `/dashboard/my-applications/${saved.applicationId}/documents/${field}`,
+  };
+  return Response.json({ document, draftId: saved.applicationId }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** Nothing to read here: uploads only. */
+export function loader() {
+  return new Response("Not found", { status: 404 });
+}

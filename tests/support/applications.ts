@@ -1,0 +1,111 @@
+import sharp from "sharp";
+import { submitApplication } from "~/.server/applications/submit-application";
+import type { SessionUser } from "~/.server/auth/session";
+import { readMultipart } from "~/.server/uploads";
+import { documentFields } from "~/lib/applications";
+
+/** Real small files for the 15 documents: PNG scans and PDF statements. */
+export function tinyPng(color = "#1d4ed8", size = 48): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+/** A JPEG carrying EXIF with a GPS position (the kind a phone writes), to prove it is stripped. */
+export function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: "#aa3311" } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "PhoneMaker", Model: "Phone 1" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "23/1 48/1 0/1" } })
+    .toBuffer();
+}
+
+/** A minimal valid one-page PDF. */
+export function tinyPdf(text = "Statement"): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+  ];
+  const stream = `BT /F1 18 Tf 40 100 Td (${text}) Tj ET`;
+  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+  objects.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+export const applicationText = {
+  countryName: "UK",
+  universityName: "Queen's University Belfast",
+  name: "Nusrat Jahan",
+  address: "House 12, Road 5, Dhanmondi, Dhaka",
+  fatherName: "Abdul Karim",
+  motherName: "Salma Begum",
+  sponsorName: "Abdul Karim",
+};
+
+/**
+ * The whole form as a browser sends it without JavaScript: the text fields, then one part per
+ * document (PDFs for the transcript and bank statement, PNGs for the rest). `files` replaces
+ * documents (null: the input left empty).
+ */
+export async function applicationForm(
+  options: {
+    text?: Partial<Record<string, string>>;
+    files?: Partial<Record<string, { bytes: Buffer; name: string } | null>>;
+    extra?: Record<string, string>;
+  } = {},
+): Promise<FormData> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(options.extra ?? {})) form.append(name, value);
+  for (const [name, value] of Object.entries({ ...applicationText, ...options.text })) if (value !== undefined) form.append(name, value);
+  const png = await tinyPng();
+  for (const field of documentFields) {
+    const given = options.files && field in options.files ? options.files[field] : undefined;
+    if (given === null) {
+      form.append(field, new File([], "", { type: "application/octet-stream" }));
+      continue;
+    }
+    const file =
+      given ??
+      (field === "bankStatement" || field === "bachelorHonoursTranscript"
+        ? { bytes: tinyPdf(), name: `${field}.pdf` }
+        : { bytes: png, name: `${field}.png` });
+    form.append(
+      field,
+      new File([new Uint8Array(file.bytes)], file.name, { type: file.name.endsWith(".pdf") ? "application/pdf" : "image/png" }),
+    );
+  }
+  return form;
+}
+
+/** A multipart request carrying `form`, as a route receives it. */
+export function multipartRequest(path: string, form: FormData, headers: Record<string, string> = {}): Request {
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    body: form,
+    headers: { Origin: "http://localhost:3000", ...headers },
+  });
+}
+
+/** Submits `form` through the domain function, the way /apply's action does (streamed through the same parser). */
+export function submitForm(applicant: SessionUser, form: FormData, maxBytes = 10 * 1024 * 1024) {
+  const request = multipartRequest("/apply", form);
+  return submitApplication({
+    applicant,
+    maxBytes,
+    readForm: (onFile) => readMultipart(request, { maxFileBytes: maxBytes, maxFiles: documentFields.length, maxFields: 40, onFile }),
+  });
+}
+
+/** A submitted application of `applicant`, made through the real form path. */
+export async function createSubmittedApplication(applicant: SessionUser, text: Partial<Record<string, string>> = {}) {
+  return submitForm(applicant, await applicationForm({ text }));
+}
