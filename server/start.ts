@@ -1,5 +1,6 @@
 import type http from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { type ReminderJob, startBookingReminders } from "../app/.server/bookings/reminders";
 import { getConfig } from "../app/.server/config";
 import { openDatabase } from "../app/.server/db/client";
 import { db, setDatabase } from "../app/.server/db/index";
@@ -45,6 +46,7 @@ export async function startServer({ build, staticFiles, server: existing, before
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let server: http.Server | undefined;
   let mailWorker: MailWorker | undefined;
+  let reminders: ReminderJob | undefined;
   let shuttingDown = false;
 
   async function shutdown(signal: string) {
@@ -58,6 +60,7 @@ export async function startServer({ build, staticFiles, server: existing, before
       server.closeIdleConnections();
       await closed;
     }
+    await reminders?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the booking reminders failed"));
     await mailWorker?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed"));
     await database.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
     await closeSharedRedis();
@@ -78,6 +81,7 @@ export async function startServer({ build, staticFiles, server: existing, before
     database: db,
     transport: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
   });
+  reminders = startBookingReminders({ database: db });
 
   const handler = createRequestHandler(build, config.env === "development" ? "development" : "production");
   // Production reads the route rules once; development re-reads them as routes change.
@@ -101,6 +105,7 @@ export async function startServer({ build, staticFiles, server: existing, before
     });
   } catch (error) {
     // Nothing was served: stop what started and release the database (and DATA_DIR/db.lock) before saying why.
+    await reminders.stop().catch(() => {});
     await mailWorker.stop().catch(() => {});
     await database.close().catch(() => {});
     await closeSharedRedis();

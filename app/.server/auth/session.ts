@@ -18,6 +18,8 @@ export type SessionUser = {
   image: string | null;
   phone: string | null;
   address: string | null;
+  /** The IANA zone this person sees times in (a profile setting). */
+  timeZone: string;
   twoFactorEnabled: boolean;
 };
 
@@ -96,6 +98,7 @@ async function loadSessionUser(token: string) {
       image: users.image,
       phone: users.phone,
       address: users.address,
+      timeZone: users.timeZone,
       twoFactorEnabled: users.twoFactorEnabled,
     })
     .from(sessions)

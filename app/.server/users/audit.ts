@@ -24,7 +24,14 @@ export type AuditAction =
   | "networking.member-deleted"
   | "university.added"
   | "university.updated"
-  | "university.deleted";
+  | "university.deleted"
+  | "consultant.added"
+  | "consultant.updated"
+  | "consultant.status"
+  | "slot.added"
+  | "slot.deleted"
+  | "booking.created"
+  | "booking.status";
 
 /** Records who did what to whom; the request's client address is added when known. */
 export async function recordAuditEvent(

@@ -9,6 +9,7 @@ import {
   signUpSchema,
   totpCodeSchema,
 } from "./auth";
+import { BookingFormSchema, ConsultantEditBrowserSchema, ConsultantFormBrowserSchema, SlotFormSchema } from "./booking";
 import { ContactFormSchema, EnrolmentFormSchema } from "./contact";
 import { ConnectFormSchema, MemberFormBrowserSchema } from "./networking";
 import { ProfileFormSchema } from "./profile";
@@ -38,6 +39,10 @@ export const validators = {
   connect: validator(ConnectFormSchema),
   university: validator(UniversityFormBrowserSchema),
   universityEdit: validator(UniversityEditBrowserSchema),
+  consultant: validator(ConsultantFormBrowserSchema),
+  consultantEdit: validator(ConsultantEditBrowserSchema),
+  slot: validator(SlotFormSchema),
+  booking: validator(BookingFormSchema),
 };
 
 export type ValidatorName = keyof typeof validators;

@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import { liveBookingStatuses, SLOT_TAKEN } from "~/lib/booking";
+import { BookingFormSchema } from "~/lib/schemas/booking";
+import type { SessionUser } from "../auth/session";
+import { pgErrorCode } from "../consultants/consultants";
+import { db } from "../db";
+import { appointmentSlots, bookings, consultants, users } from "../db/schema";
+import { AppError } from "../errors";
+import { bookingRequestedMail } from "../mail/booking-templates";
+import { queueMail } from "../mail/outbox";
+import { getBookingRules } from "../settings/site-settings";
+import { recordAuditEvent } from "../users/audit";
+import { consultantBookingUrl } from "./booking-links";
+
+export const SLOT_GONE = "This slot is no longer available. Please choose another.";
+export const CONSULTANT_UNAVAILABLE = "This consultant is not taking bookings.";
+
+/** Refusals of the slot field: shown beside the select, and the list is read again. */
+function slotRefusal(code: "CONFLICT" | "NOT_FOUND" | "INVALID", message: string) {
+  return new AppError(code, message, { fieldErrors: { slot: message } });
+}
+
+/**
+ * Books a free slot of `consultantId` for the signed-in `student`, keeping the contact details
+ * they posted. The checks and the insert run in one transaction: the slot is read FOR SHARE (a
+ * slot being deleted waits, or is seen deleted), and at most one live booking per slot is the
+ * partial unique index's to guarantee — of many students racing for one slot, exactly one wins
+ * and the rest get SLOT_TAKEN (409). A student's live bookings with one consultant are counted
+ * under a transaction-level advisory lock on (student, consultant), so two quick posts cannot
+ * both pass the limit. The consultant is mailed in the same transaction.
+ */
+export async function bookSlot(input: { student: SessionUser; consultantId: string; fields: unknown }): Promise<{ bookingId: string }> {
+  const parsed = BookingFormSchema.safeParse(input.fields);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) if (typeof issue.path[0] === "string") fieldErrors[issue.path[0]] ??= issue.message;
+    throw new AppError("INVALID", "Please correct the marked fields", { fieldErrors });
+  }
+  const fields = parsed.data;
+  const rules = await getBookingRules();
+  const id = randomUUID();
+  try {
+    await db().transaction(async (tx) => {
+      const [slot] = await tx
+        .select({
+          id: appointmentSlots.id,
+          consultantId: appointmentSlots.consultantId,
+          startsAt: appointmentSlots.startsAt,
+          endsAt: appointmentSlots.endsAt,
+          deletedAt: appointmentSlots.deletedAt,
+        })
+        .from(appointmentSlots)
+        .where(eq(appointmentSlots.id, fields.slot))
+        .for("share");
+      // Another consultant's slot posted here is as unknown as one that never existed.
+      if (!slot || slot.consultantId !== input.consultantId) throw slotRefusal("NOT_FOUND", SLOT_GONE);
+      if (slot.deletedAt) throw slotRefusal("CONFLICT", SLOT_GONE);
+      if (slot.startsAt.getTime() <= Date.now()) throw slotRefusal("CONFLICT", "This slot has already started. Please choose a later one.");
+
+      const [consultant] = await tx
+        .select({ id: consultants.id, active: consultants.active, userId: consultants.userId, name: consultants.name })
+        .from(consultants)
+        .where(eq(consultants.id, slot.consultantId));
+      if (!consultant?.active) throw new AppError("NOT_FOUND", CONSULTANT_UNAVAILABLE);
+      if (consultant.userId === input.student.id) throw slotRefusal("INVALID", "You cannot book your own slot.");
+
+      const [taken] = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.slotId, slot.id), sql`${bookings.status} in ${liveBookingStatuses}`));
+      if (taken) throw slotRefusal("CONFLICT", SLOT_TAKEN);
+
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.student.id}), hashtext(${consultant.id}))`);
+      const [held] = await tx
+        .select({ live: count() })
+        .from(bookings)
+        .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
+        .where(
+          and(
+            eq(bookings.studentId, input.student.id),
+            eq(bookings.consultantId, consultant.id),
+            sql`${bookings.status} in ${liveBookingStatuses}`,
+            gt(appointmentSlots.endsAt, sql`now()`),
+          ),
+        );
+      if ((held?.live ?? 0) >= rules.maxLivePerConsultant) {
+        throw new AppError(
+          "CONFLICT",
+          rules.maxLivePerConsultant === 1
+            ? `You already have a booking with ${consultant.name}. Cancel it first, or book again after it has taken place.`
+            : `You already have ${rules.maxLivePerConsultant} bookings with ${consultant.name}, the most you can hold at once.`,
+        );
+      }
+
+      await tx.insert(bookings).values({
+        id,
+        slotId: slot.id,
+        consultantId: consultant.id,
+        studentId: input.student.id,
+        name: fields.name,
+        email: fields.email,
+        phone: fields.phone,
+        address: fields.address,
+      });
+      const [consultantUser] = await tx
+        .select({ name: users.name, email: users.email, timeZone: users.timeZone })
+        .from(users)
+        .where(eq(users.id, consultant.userId));
+      if (consultantUser) {
+        await queueMail(
+          tx,
+          bookingRequestedMail({
+            to: consultantUser,
+            consultantName: consultant.name,
+            studentName: fields.name,
+            slot,
+            url: consultantBookingUrl(id),
+            contact: { email: fields.email, phone: fields.phone, address: fields.address },
+          }),
+        );
+      }
+      await recordAuditEvent(
+        { action: "booking.created", actorId: input.student.id, targetId: consultant.userId, detail: { bookingId: id, slotId: slot.id } },
+        tx,
+      );
+    });
+  } catch (error) {
+    // Another student's booking of this slot committed first: the partial unique index said no.
+    if (pgErrorCode(error) === "23505") throw slotRefusal("CONFLICT", SLOT_TAKEN);
+    throw error;
+  }
+  return { bookingId: id };
+}

@@ -1,0 +1,58 @@
+import { and, asc, count, desc, eq, gt, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { type BookingStatus, liveBookingStatuses } from "~/lib/booking";
+import type { Paginated } from "~/lib/pagination";
+import { db } from "../db";
+import { appointmentSlots, bookings } from "../db/schema";
+import { listTotal, paginate } from "../pagination";
+import { qualified } from "./qualified";
+
+export const SLOTS_PER_PAGE = 20;
+
+export type ConsultantSlotRow = {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  /** The slot's live booking, else its latest one (rejected, cancelled, completed), else null. */
+  bookingStatus: BookingStatus | null;
+  bookedBy: string | null;
+};
+
+/**
+ * A consultant's own slots: upcoming ones (not started) soonest first, or the past ones (the
+ * history) latest first. Deleted slots are left out.
+ */
+export function listConsultantSlots(input: {
+  consultantId: string;
+  view: "upcoming" | "past";
+  page: number;
+}): Promise<Paginated<ConsultantSlotRow>> {
+  const where = and(
+    eq(appointmentSlots.consultantId, input.consultantId),
+    isNull(appointmentSlots.deletedAt),
+    input.view === "upcoming" ? gt(appointmentSlots.startsAt, sql`now()`) : lte(appointmentSlots.startsAt, sql`now()`),
+  ) as SQL;
+  const latest = <T>(column: SQL) =>
+    sql<T>`(select ${column} from ${bookings} where ${qualified(bookings.slotId)} = ${qualified(appointmentSlots.id)} order by (${qualified(bookings.status)} in ${liveBookingStatuses}) desc, ${qualified(bookings.createdAt)} desc limit 1)`;
+  return paginate<ConsultantSlotRow>({
+    page: input.page,
+    pageSize: SLOTS_PER_PAGE,
+    count: async () => (await db().select({ total: count() }).from(appointmentSlots).where(where))[0]?.total ?? 0,
+    rows: ({ limit, offset }) =>
+      db()
+        .select({
+          id: appointmentSlots.id,
+          startsAt: appointmentSlots.startsAt,
+          endsAt: appointmentSlots.endsAt,
+          timeZone: appointmentSlots.timeZone,
+          bookingStatus: latest<BookingStatus | null>(qualified(bookings.status)),
+          bookedBy: latest<string | null>(qualified(bookings.name)),
+          listTotal: listTotal(),
+        })
+        .from(appointmentSlots)
+        .where(where)
+        .orderBy(input.view === "upcoming" ? asc(appointmentSlots.startsAt) : desc(appointmentSlots.startsAt), appointmentSlots.id)
+        .limit(limit)
+        .offset(offset),
+  });
+}

@@ -1,0 +1,28 @@
+import { pageRoles } from "~/lib/dashboard-menu";
+import { hasRole } from "~/lib/roles";
+import { requireRole, requireUser, type SessionUser } from "../auth/session";
+import { type Consultant, findConsultantOfUser } from "./consultants";
+
+/**
+ * For a consultant's own pages (slots, appointments): the signed-in person and their consultant
+ * profile. People with the consultant role are admitted (their profile may not exist yet: staff
+ * add it); a manager or admin only when they are a consultant too (staff keep their role when
+ * added as one). Anyone else gets the same 403 as requireRole, recorded.
+ */
+export async function requireConsultant(request: Request): Promise<{ user: SessionUser; consultant: Consultant | null }> {
+  const user = await requireUser(request);
+  if (hasRole(user.role, pageRoles.myAppointments)) return { user, consultant: await findConsultantOfUser(user.id) };
+  if (hasRole(user.role, ["manager"])) {
+    const consultant = await findConsultantOfUser(user.id);
+    if (consultant) return { user, consultant };
+  }
+  // Refuses (403) and records it.
+  await requireRole(request, pageRoles.myAppointments);
+  throw new Error("unreachable: requireRole admitted someone requireConsultant did not");
+}
+
+/** Whether a manager or admin is also a consultant (their menu then shows the consultant's pages). */
+export async function isAlsoConsultant(user: SessionUser): Promise<boolean> {
+  if (!hasRole(user.role, ["manager"])) return false;
+  return (await findConsultantOfUser(user.id)) !== null;
+}
