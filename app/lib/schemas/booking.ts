@@ -70,7 +70,7 @@ export const SlotFormSchema = z.object({
     .string({ error: "Choose a date" })
     .trim()
     .min(1, "Choose a date")
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), "Enter the date as YYYY-MM-DD")
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), { message: "Enter the date as YYYY-MM-DD", abort: true })
     .refine(isCalendarDate, "That date does not exist"),
   time: z
     .string({ error: "Choose a start time" })
@@ -82,7 +82,7 @@ export const SlotFormSchema = z.object({
     .trim()
     .optional()
     .transform((value) => value || String(SLOT_DEFAULT_MINUTES))
-    .refine((value) => /^\d{1,5}$/.test(value), "Enter the length in whole minutes")
+    .refine((value) => /^\d{1,5}$/.test(value), { message: "Enter the length in whole minutes", abort: true })
     .transform(Number)
     .refine(
       (minutes) => minutes >= SLOT_MIN_MINUTES && minutes <= SLOT_MAX_MINUTES,

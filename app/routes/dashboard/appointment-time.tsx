@@ -87,7 +87,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidSubmission(submission, SlotFormSchema);
   try {
     if (!consultant) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
-    await addSlot({ actor: user, consultant, fields: submission.value });
+    // The domain checks the form again, as typed (the schema's output is not its input).
+    const typed = (name: string) => {
+      const value = formData.get(name);
+      return typeof value === "string" && value.trim() !== "" ? value : undefined;
+    };
+    await addSlot({
+      actor: user,
+      consultant,
+      fields: { date: typed("date"), time: typed("time"), duration: typed("duration"), timeZone: typed("timeZone") },
+    });
   } catch (error) {
     return refusedSubmission(submission, SlotFormSchema, error);
   }
