@@ -22,6 +22,19 @@ export function isConsultantCountry(value: unknown): value is ConsultantCountry 
   return typeof value === "string" && (consultantCountries as readonly string[]).includes(value);
 }
 
+/** The booking page's filter value for a country as the catalogue and guides name it ("United Kingdom" → "UK"), or null. */
+export function consultantCountryOf(country: string): ConsultantCountry | null {
+  const spelled: Record<string, ConsultantCountry> = { "United Kingdom": "UK", "United States": "USA" };
+  const value = spelled[country] ?? country;
+  return isConsultantCountry(value) ? value : null;
+}
+
+/** Where "Book a consultant" leads from a page about `country`: its consultants when it is on the booking page's list. */
+export function bookConsultantsHref(country: string): string {
+  const filter = consultantCountryOf(country);
+  return filter ? `/book-appointment?${new URLSearchParams({ country: filter })}` : "/book-appointment";
+}
+
 export const bookingStatuses = ["pending", "accepted", "rejected", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 

@@ -6,7 +6,7 @@
 export const featureAvailable = {
   universities: true,
   applications: false,
-  booking: false,
+  booking: true,
   networking: true,
 } as const satisfies Record<string, boolean>;
 
