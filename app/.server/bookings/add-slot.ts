@@ -48,25 +48,31 @@ export async function addSlot(input: { actor: SessionUser; consultant: Consultan
     .orderBy(asc(appointmentSlots.startsAt))
     .limit(1);
   if (clash) throw overlapRefusal(`This slot overlaps your slot on ${formatSlot(clash.startsAt, clash.endsAt, timeZone)}.`);
-  try {
-    return await db().transaction(async (tx) => {
-      const [slot] = await tx
-        .insert(appointmentSlots)
-        .values({ id: randomUUID(), consultantId: input.consultant.id, startsAt, endsAt, timeZone })
-        .returning();
-      await recordAuditEvent(
-        {
-          action: "slot.added",
-          actorId: input.actor.id,
-          detail: { consultantId: input.consultant.id, startsAt: startsAt.toISOString(), minutes: duration, timeZone },
-        },
-        tx,
-      );
-      return slot as Slot;
-    });
-  } catch (error) {
-    // exclusion_violation: another request added an overlapping slot a moment earlier.
-    if (pgErrorCode(error) === "23P01") throw overlapRefusal("This slot overlaps another of your slots.");
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db().transaction(async (tx) => {
+        const [slot] = await tx
+          .insert(appointmentSlots)
+          .values({ id: randomUUID(), consultantId: input.consultant.id, startsAt, endsAt, timeZone })
+          .returning();
+        await recordAuditEvent(
+          {
+            action: "slot.added",
+            actorId: input.actor.id,
+            detail: { consultantId: input.consultant.id, startsAt: startsAt.toISOString(), minutes: duration, timeZone },
+          },
+          tx,
+        );
+        return slot as Slot;
+      });
+    } catch (error) {
+      const code = pgErrorCode(error);
+      // exclusion_violation: another request added an overlapping slot a moment earlier.
+      if (code === "23P01") throw overlapRefusal("This slot overlaps another of your slots.");
+      // Two overlapping inserts can each wait for the other's check: PostgreSQL ends one of them
+      // (deadlock_detected). Trying again sees the other's outcome: an overlap, or room after all.
+      if (code === "40P01" && attempt < 3) continue;
+      throw error;
+    }
   }
 }
