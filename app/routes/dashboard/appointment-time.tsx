@@ -19,6 +19,7 @@ import { Field, FormMessage, SelectField } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import {
   DELETE_SLOT_QUESTION,
+  isLiveStatus,
   SLOT_ADDED_TOAST,
   SLOT_DEFAULT_MINUTES,
   SLOT_DELETED_TOAST,
@@ -155,12 +156,19 @@ export default function AppointmentTimePage({ loaderData, actionData }: Route.Co
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">{slot.when}</p>
                     <p className="mt-1 text-sm text-slate-700">
-                      {slot.bookingStatus ? (
+                      {slot.bookingStatus && (view === "past" || isLiveStatus(slot.bookingStatus)) ? (
                         <>
                           <StatusBadge status={slot.bookingStatus} /> <span className="[overflow-wrap:anywhere]">{slot.bookedBy}</span>
                         </>
                       ) : (
-                        <Badge tone="brand">Free</Badge>
+                        <>
+                          <Badge tone="brand">Free</Badge>
+                          {slot.bookingStatus ? (
+                            <span className="ml-2">
+                              (a booking by <span className="[overflow-wrap:anywhere]">{slot.bookedBy}</span> was {slot.bookingStatus})
+                            </span>
+                          ) : null}
+                        </>
                       )}
                     </p>
                   </div>
