@@ -6,7 +6,12 @@ import { startSmtpServer } from "../support/smtp";
 import { expectNoSidewaysScroll, type SeedUser, setUpApp, signInAs } from "./app";
 
 const manager: SeedUser = { email: "book.manager@onward.test", password: "booking manager pass", name: "Mahmud Manager", role: "manager" };
-const consultant: SeedUser = { email: "rumana.consultant@onward.test", password: "booking consultant pass", name: "Rumana Akter", role: "student" };
+const consultant: SeedUser = {
+  email: "rumana.consultant@onward.test",
+  password: "booking consultant pass",
+  name: "Rumana Akter",
+  role: "student",
+};
 const student: SeedUser = { email: "nusrat.student@onward.test", password: "booking student pass", name: "Nusrat Jahan", role: "student" };
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -16,7 +21,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp?.stop();
 });
-const app = setUpApp({ env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: "Onward <no-reply@onward.test>" }), users: [manager, consultant, student] });
+const app = setUpApp({
+  env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: "Onward <no-reply@onward.test>" }),
+  users: [manager, consultant, student],
+});
 const url = (path: string) => app.url(path);
 
 // One story, in order: each step builds on what the one before left.
@@ -85,7 +93,9 @@ test("a consultant adds two slots, each listed at the time they typed in the zon
   await page.context().close();
 });
 
-test("a student books one in the dialog: focus moves in, Escape closes it and focus returns, and the booking is made", async ({ browser }) => {
+test("a student books one in the dialog: focus moves in, Escape closes it and focus returns, and the booking is made", async ({
+  browser,
+}) => {
   const page = await as(browser, student);
   await page.goto(url("/book-appointment?country=Finland"));
   const open = page.getByRole("link", { name: `Book Appointment with ${consultant.name}` });
@@ -99,8 +109,17 @@ test("a student books one in the dialog: focus moves in, Escape closes it and fo
   await expect(open).toBeFocused();
 
   await open.click();
-  await expect(dialog.getByLabel("Slot").locator("option")).toHaveText(["Select a Slot", /10:00 – 10:30 \(Asia\/Dhaka\)$/, /11:00 – 11:30 \(Asia\/Dhaka\)$/]);
-  expect(await new AxeBuilder({ page }).include("dialog").analyze().then((result) => result.violations.map((v) => v.id))).toEqual([]);
+  await expect(dialog.getByLabel("Slot").locator("option")).toHaveText([
+    "Select a Slot",
+    /10:00 – 10:30 \(Asia\/Dhaka\)$/,
+    /11:00 – 11:30 \(Asia\/Dhaka\)$/,
+  ]);
+  expect(
+    await new AxeBuilder({ page })
+      .include("dialog")
+      .analyze()
+      .then((result) => result.violations.map((v) => v.id)),
+  ).toEqual([]);
   await expect(dialog.getByLabel("Email")).toHaveValue(student.email);
   await dialog.getByLabel("Slot").selectOption({ label: (await dialog.getByLabel("Slot").locator("option").nth(1).textContent()) ?? "" });
   await dialog.getByLabel("Phone").fill("+880 1711 000000");
@@ -124,7 +143,9 @@ test("the consultant accepts it, and the student's e-mail brings a text/calendar
   await expect(page.getByTestId("toast")).toContainText("Booking accepted successfully");
   await expect(page.locator("[data-booking]").filter({ hasText: student.name })).toHaveAttribute("data-status", "accepted");
   await expectNoSidewaysScroll(page);
-  await expect.poll(() => mailsTo(student.email).some((mail) => /text\/calendar;[^\n]*method=REQUEST/i.test(mail.raw)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => mailsTo(student.email).some((mail) => /text\/calendar;[^\n]*method=REQUEST/i.test(mail.raw)), { timeout: 15_000 })
+    .toBe(true);
   const invitation = mailsTo(student.email).find((mail) => /method=REQUEST/i.test(mail.raw))?.raw ?? "";
   expect(invitation).toContain("METHOD:REQUEST");
   expect(invitation).toMatch(/10:00 – 10:30 \(Asia\/Dhaka\)|10:00 =E2=80=93 10:30 \(Asia\/Dhaka\)/);

@@ -39,9 +39,8 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
   await getStorage().put(key, picture);
   const appUrl = getConfig().appUrl;
   try {
-    const { consultant, roleChanged } = await db().transaction(async (tx) => {
+    const consultant = await db().transaction(async (tx) => {
       const userId = existing?.id ?? (invitation as Invitation).userId;
-      let roleChanged = false;
       if (existing && !keptRoles.includes(existing.role)) {
         await tx.update(users).set({ role: "consultant", updatedAt: new Date() }).where(eq(users.id, existing.id));
         await recordAuditEvent(
@@ -53,7 +52,6 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
           },
           tx,
         );
-        roleChanged = true;
       }
       const [consultant] = await tx
         .insert(consultants)
@@ -78,9 +76,10 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
           }),
         );
       }
-      return { consultant: consultant as Consultant, roleChanged };
+      return consultant as Consultant;
     });
-    if (roleChanged) await sessionsChanged();
+    // Sessions carry the role and whether the person is a consultant: both may have changed.
+    await sessionsChanged();
     return consultant;
   } catch (error) {
     // Nothing was added: keep neither the picture nor an account made for it.

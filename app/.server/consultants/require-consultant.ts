@@ -12,7 +12,7 @@ import { type Consultant, findConsultantOfUser } from "./consultants";
 export async function requireConsultant(request: Request): Promise<{ user: SessionUser; consultant: Consultant | null }> {
   const user = await requireUser(request);
   if (hasRole(user.role, pageRoles.myAppointments)) return { user, consultant: await findConsultantOfUser(user.id) };
-  if (hasRole(user.role, ["manager"])) {
+  if (isAlsoConsultant(user)) {
     const consultant = await findConsultantOfUser(user.id);
     if (consultant) return { user, consultant };
   }
@@ -21,8 +21,7 @@ export async function requireConsultant(request: Request): Promise<{ user: Sessi
   throw new Error("unreachable: requireRole admitted someone requireConsultant did not");
 }
 
-/** Whether a manager or admin is also a consultant (their menu then shows the consultant's pages). */
-export async function isAlsoConsultant(user: SessionUser): Promise<boolean> {
-  if (!hasRole(user.role, ["manager"])) return false;
-  return (await findConsultantOfUser(user.id)) !== null;
+/** Whether a manager or admin is also a consultant (their menu then shows the consultant's pages); read with the session, no query. */
+export function isAlsoConsultant(user: SessionUser): boolean {
+  return hasRole(user.role, ["manager"]) && user.consultantId !== null;
 }

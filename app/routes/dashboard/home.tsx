@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: user.role,
     emailVerified: user.emailVerified,
     twoFactorEnabled: user.twoFactorEnabled,
-    links: menuFor(user.role, { consultantProfile: await isAlsoConsultant(user) }).filter((item) => item.to !== "/dashboard" && !item.soon),
+    links: menuFor(user.role, { consultantProfile: isAlsoConsultant(user) }).filter((item) => item.to !== "/dashboard" && !item.soon),
     overview,
   };
 }
