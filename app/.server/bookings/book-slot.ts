@@ -12,6 +12,7 @@ import { queueMail } from "../mail/outbox";
 import { getBookingRules } from "../settings/site-settings";
 import { recordAuditEvent } from "../users/audit";
 import { consultantBookingUrl } from "./booking-links";
+import { qualified } from "./qualified";
 
 export const SLOT_GONE = "This slot is no longer available. Please choose another.";
 export const CONSULTANT_UNAVAILABLE = "This consultant is not taking bookings.";
@@ -42,34 +43,34 @@ export async function bookSlot(input: { student: SessionUser; consultantId: stri
   const id = randomUUID();
   try {
     await db().transaction(async (tx) => {
-      const [slot] = await tx
+      // The slot (held FOR SHARE: a delete waits for this booking, or this booking sees it deleted),
+      // its consultant and their account, and whether a live booking holds it: one query.
+      const [row] = await tx
         .select({
-          id: appointmentSlots.id,
-          consultantId: appointmentSlots.consultantId,
-          startsAt: appointmentSlots.startsAt,
-          endsAt: appointmentSlots.endsAt,
-          deletedAt: appointmentSlots.deletedAt,
+          slot: {
+            id: appointmentSlots.id,
+            consultantId: appointmentSlots.consultantId,
+            startsAt: appointmentSlots.startsAt,
+            endsAt: appointmentSlots.endsAt,
+            deletedAt: appointmentSlots.deletedAt,
+          },
+          consultant: { id: consultants.id, active: consultants.active, userId: consultants.userId, name: consultants.name },
+          consultantUser: { name: users.name, email: users.email, timeZone: users.timeZone },
+          taken: sql<boolean>`exists (select 1 from ${bookings} where ${qualified(bookings.slotId)} = ${qualified(appointmentSlots.id)} and ${qualified(bookings.status)} in ${liveBookingStatuses})`,
         })
         .from(appointmentSlots)
+        .innerJoin(consultants, eq(consultants.id, appointmentSlots.consultantId))
+        .innerJoin(users, eq(users.id, consultants.userId))
         .where(eq(appointmentSlots.id, fields.slot))
-        .for("share");
+        .for("share", { of: appointmentSlots });
       // Another consultant's slot posted here is as unknown as one that never existed.
-      if (!slot || slot.consultantId !== input.consultantId) throw slotRefusal("NOT_FOUND", SLOT_GONE);
+      if (!row || row.slot.consultantId !== input.consultantId) throw slotRefusal("NOT_FOUND", SLOT_GONE);
+      const { slot, consultant, consultantUser } = row;
       if (slot.deletedAt) throw slotRefusal("CONFLICT", SLOT_GONE);
       if (slot.startsAt.getTime() <= Date.now()) throw slotRefusal("CONFLICT", "This slot has already started. Please choose a later one.");
-
-      const [consultant] = await tx
-        .select({ id: consultants.id, active: consultants.active, userId: consultants.userId, name: consultants.name })
-        .from(consultants)
-        .where(eq(consultants.id, slot.consultantId));
-      if (!consultant?.active) throw new AppError("NOT_FOUND", CONSULTANT_UNAVAILABLE);
+      if (!consultant.active) throw new AppError("NOT_FOUND", CONSULTANT_UNAVAILABLE);
       if (consultant.userId === input.student.id) throw slotRefusal("INVALID", "You cannot book your own slot.");
-
-      const [taken] = await tx
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(and(eq(bookings.slotId, slot.id), sql`${bookings.status} in ${liveBookingStatuses}`));
-      if (taken) throw slotRefusal("CONFLICT", SLOT_TAKEN);
+      if (row.taken) throw slotRefusal("CONFLICT", SLOT_TAKEN);
 
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.student.id}), hashtext(${consultant.id}))`);
       const [held] = await tx
@@ -103,23 +104,17 @@ export async function bookSlot(input: { student: SessionUser; consultantId: stri
         phone: fields.phone,
         address: fields.address,
       });
-      const [consultantUser] = await tx
-        .select({ name: users.name, email: users.email, timeZone: users.timeZone })
-        .from(users)
-        .where(eq(users.id, consultant.userId));
-      if (consultantUser) {
-        await queueMail(
-          tx,
-          bookingRequestedMail({
-            to: consultantUser,
-            consultantName: consultant.name,
-            studentName: fields.name,
-            slot,
-            url: consultantBookingUrl(id),
-            contact: { email: fields.email, phone: fields.phone, address: fields.address },
-          }),
-        );
-      }
+      await queueMail(
+        tx,
+        bookingRequestedMail({
+          to: consultantUser,
+          consultantName: consultant.name,
+          studentName: fields.name,
+          slot,
+          url: consultantBookingUrl(id),
+          contact: { email: fields.email, phone: fields.phone, address: fields.address },
+        }),
+      );
       await recordAuditEvent(
         { action: "booking.created", actorId: input.student.id, targetId: consultant.userId, detail: { bookingId: id, slotId: slot.id } },
         tx,

@@ -92,7 +92,7 @@ export type StudentBookingRow = {
   photo: string;
 };
 
-/** A student's own bookings, latest slot first (or the one a link names). */
+/** A student's own bookings: the coming ones soonest first, then the past ones latest first (or the one a link names). */
 export function listStudentBookings(input: {
   studentId: string;
   bookingId?: string | null;
@@ -121,7 +121,12 @@ export function listStudentBookings(input: {
         .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
         .innerJoin(consultants, eq(consultants.id, bookings.consultantId))
         .where(where)
-        .orderBy(desc(appointmentSlots.startsAt), bookings.id)
+        .orderBy(
+          sql`${appointmentSlots.startsAt} > now() desc`,
+          sql`case when ${appointmentSlots.startsAt} > now() then ${appointmentSlots.startsAt} end asc`,
+          desc(appointmentSlots.startsAt),
+          bookings.id,
+        )
         .limit(limit)
         .offset(offset),
   });

@@ -172,7 +172,11 @@ export default function AppointmentTimePage({ loaderData, actionData }: Route.Co
                       )}
                     </p>
                   </div>
-                  {view === "upcoming" ? (
+                  {view === "upcoming" && slot.bookingStatus && isLiveStatus(slot.bookingStatus) ? (
+                    <p className="max-w-60 text-sm text-slate-700">
+                      Booked: reject the booking (or the student cancels) to free or delete it.
+                    </p>
+                  ) : view === "upcoming" ? (
                     <Form method="post" onSubmit={confirmFirst(DELETE_SLOT_QUESTION)}>
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="slot" value={slot.id} />

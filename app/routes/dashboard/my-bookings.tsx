@@ -5,6 +5,7 @@ import { listStudentBookings } from "~/.server/bookings/list-bookings";
 import { consultantPhotoUrl } from "~/.server/consultants/consultants";
 import { replyWithError } from "~/.server/errors";
 import { readForm } from "~/.server/read-form";
+import { getBookingRules } from "~/.server/settings/site-settings";
 import { redirectWithToast } from "~/.server/toast";
 import { StatusBadge } from "~/components/booking/booking-card";
 import { Page } from "~/components/layout/page";
@@ -26,8 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const booking = url.searchParams.get("booking")?.slice(0, 100) || null;
-  const list = await listStudentBookings({ studentId: user.id, bookingId: booking, page: parsePage(url.searchParams.get("page")) });
-  const now = Date.now();
+  const [list, rules] = await Promise.all([
+    listStudentBookings({ studentId: user.id, bookingId: booking, page: parsePage(url.searchParams.get("page")) }),
+    getBookingRules(),
+  ]);
+  // Past the cut-off the server would refuse: no button then (the server checks again anyway).
+  const cutoff = Date.now() + rules.cancelCutoffHours * 3_600_000;
   return {
     booking,
     list: {
@@ -37,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         photoUrl: consultantPhotoUrl(photo),
         // In the student's own zone (their profile setting), the zone named.
         when: formatSlot(row.startsAt, row.endsAt, user.timeZone),
-        cancellable: isLiveStatus(row.status) && row.startsAt.getTime() > now,
+        cancellable: isLiveStatus(row.status) && row.startsAt.getTime() > cutoff,
       })),
     },
   };
