@@ -142,6 +142,7 @@ test("the consultant accepts it, and the student's e-mail brings a text/calendar
   await card.getByRole("button", { name: /^Accept/ }).click();
   await expect(page.getByTestId("toast")).toContainText("Booking accepted successfully");
   await expect(page.locator("[data-booking]").filter({ hasText: student.name })).toHaveAttribute("data-status", "accepted");
+  expect(await new AxeBuilder({ page }).analyze().then((result) => result.violations.map((violation) => violation.id))).toEqual([]);
   await expectNoSidewaysScroll(page);
   await expect
     .poll(() => mailsTo(student.email).some((mail) => /text\/calendar;[^\n]*method=REQUEST/i.test(mail.raw)), { timeout: 15_000 })
@@ -176,6 +177,8 @@ test("the same booking works with JavaScript disabled, through the consultant's 
   await expect(page).toHaveURL(/country=Finland/);
   await page.getByRole("link", { name: `Book Appointment with ${consultant.name}` }).click();
   await expect(page).toHaveURL(/\/book-appointment\/[\w-]+$/);
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   const slot = page.locator('select[name="slot"]');
   await slot.selectOption({ index: 2 });
   // A refusal keeps what was typed: the address left out first.

@@ -22,15 +22,19 @@ export function StatusBadge({ status }: { status: BookingStatus }) {
  */
 export function BookingCard({
   booking,
+  headingLevel = 2,
   children,
 }: {
   booking: { id: string; status: BookingStatus; name: string; email: string; phone: string; address: string; when: string };
+  /** The card's heading under the page's: 2 on a list page, 3 inside a section. */
+  headingLevel?: 2 | 3;
   children?: ReactNode;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <Card className="flex h-full flex-col p-4" data-status={booking.status} data-booking={booking.id} id={`booking-${booking.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="font-semibold break-words text-slate-900">{booking.name}</h3>
+        <Heading className="font-semibold break-words text-slate-900">{booking.name}</Heading>
         <StatusBadge status={booking.status} />
       </div>
       <p className="mt-1 text-sm font-medium text-slate-800">{booking.when}</p>

@@ -97,7 +97,7 @@ export default function EditConsultantPage({ loaderData, actionData }: Route.Com
           <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label="Open bookings">
             {open.items.map((booking) => (
               <li key={booking.id}>
-                <BookingCard booking={booking} />
+                <BookingCard booking={booking} headingLevel={3} />
               </li>
             ))}
           </ul>
