@@ -1,3 +1,5 @@
+import { timeZoneNames } from "./time-zone-names";
+
 /**
  * Time zones: every time a person sees is shown in a named IANA zone (theirs, or the one a slot
  * was entered in), formatted by Intl; no offsets are computed by hand.
@@ -70,14 +72,7 @@ export function formatSlot(start: Date, end: Date, timeZone: string, now = new D
   return `${formatDay(start, timeZone, now)}, ${formatClock(start, timeZone)} – ${formatClock(end, timeZone)} (${timeZone})`;
 }
 
-let zoneNames: string[] | undefined;
-
-/**
- * Every zone to choose from (the time zone database this runtime ships, and UTC), for the server
- * to put in its pages' selects: the browser's list may differ, and the page must match what the
- * server accepts. `current` is added when it is a valid zone the list spells differently.
- */
-export function timeZoneChoices(current?: string): string[] {
-  zoneNames ??= ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
-  return current && !zoneNames.includes(current) && isTimeZone(current) ? [current, ...zoneNames] : zoneNames;
+/** The zones a select offers (time-zone-names.ts), with `current` first when it is a valid zone the list spells differently. */
+export function timeZoneChoices(current?: string): readonly string[] {
+  return current && !timeZoneNames.includes(current) && isTimeZone(current) ? [current, ...timeZoneNames] : timeZoneNames;
 }

@@ -70,7 +70,7 @@ export async function createSlot(
   start.setUTCSeconds(0, 0);
   return addSlot({
     actor: await sessionOf(owner.user),
-    consultant: owner.consultant,
+    consultantId: owner.consultant.id,
     fields: { ...wallClock(start), duration: String(options.minutes ?? 30), timeZone: "UTC" },
   });
 }

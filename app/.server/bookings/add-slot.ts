@@ -3,12 +3,12 @@ import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
 import { SlotFormSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
 import type { SessionUser } from "../auth/session";
-import type { Consultant } from "../consultants/consultants";
 import { pgErrorCode } from "../consultants/consultants";
 import { db } from "../db";
 import { appointmentSlots } from "../db/schema";
 import { AppError } from "../errors";
 import { recordAuditEvent } from "../users/audit";
+import { bookingListsChanged } from "./booking-lists-cache";
 import { slotInstants } from "./slot-time";
 
 export type Slot = typeof appointmentSlots.$inferSelect;
@@ -25,7 +25,7 @@ function overlapRefusal(message: string) {
  * slot, and is made impossible by the database's exclusion constraint, which decides when two
  * requests race.
  */
-export async function addSlot(input: { actor: SessionUser; consultant: Consultant; fields: unknown; now?: Date }): Promise<Slot> {
+export async function addSlot(input: { actor: SessionUser; consultantId: string; fields: unknown; now?: Date }): Promise<Slot> {
   const parsed = SlotFormSchema.safeParse(input.fields);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
@@ -39,7 +39,7 @@ export async function addSlot(input: { actor: SessionUser; consultant: Consultan
     .from(appointmentSlots)
     .where(
       and(
-        eq(appointmentSlots.consultantId, input.consultant.id),
+        eq(appointmentSlots.consultantId, input.consultantId),
         isNull(appointmentSlots.deletedAt),
         lt(appointmentSlots.startsAt, endsAt),
         gt(appointmentSlots.endsAt, startsAt),
@@ -50,21 +50,23 @@ export async function addSlot(input: { actor: SessionUser; consultant: Consultan
   if (clash) throw overlapRefusal(`This slot overlaps your slot on ${formatSlot(clash.startsAt, clash.endsAt, timeZone)}.`);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db().transaction(async (tx) => {
+      const added = await db().transaction(async (tx) => {
         const [slot] = await tx
           .insert(appointmentSlots)
-          .values({ id: randomUUID(), consultantId: input.consultant.id, startsAt, endsAt, timeZone })
+          .values({ id: randomUUID(), consultantId: input.consultantId, startsAt, endsAt, timeZone })
           .returning();
         await recordAuditEvent(
           {
             action: "slot.added",
             actorId: input.actor.id,
-            detail: { consultantId: input.consultant.id, startsAt: startsAt.toISOString(), minutes: duration, timeZone },
+            detail: { consultantId: input.consultantId, startsAt: startsAt.toISOString(), minutes: duration, timeZone },
           },
           tx,
         );
         return slot as Slot;
       });
+      await bookingListsChanged();
+      return added;
     } catch (error) {
       const code = pgErrorCode(error);
       // exclusion_violation: another request added an overlapping slot a moment earlier.

@@ -12,6 +12,7 @@ import { queueMail } from "../mail/outbox";
 import { getBookingRules } from "../settings/site-settings";
 import { recordAuditEvent } from "../users/audit";
 import { consultantBookingUrl } from "./booking-links";
+import { bookingListsChanged } from "./booking-lists-cache";
 import { qualified } from "./qualified";
 
 export const SLOT_GONE = "This slot is no longer available. Please choose another.";
@@ -125,5 +126,6 @@ export async function bookSlot(input: { student: SessionUser; consultantId: stri
     if (pgErrorCode(error) === "23505") throw slotRefusal("CONFLICT", SLOT_TAKEN);
     throw error;
   }
+  await bookingListsChanged();
   return { bookingId: id };
 }

@@ -259,7 +259,7 @@ describe("the status flow", () => {
     const a = await book(owner, first, slot.id);
     await setBookingStatus({
       actor: await sessionOf(owner.user),
-      consultant: owner.consultant,
+      consultantId: owner.consultant.id,
       bookingId: a.bookingId,
       status: "rejected",
     });
@@ -292,7 +292,7 @@ describe("the status flow", () => {
     );
     await setBookingStatus({
       actor: await sessionOf(owner.user),
-      consultant: owner.consultant,
+      consultantId: owner.consultant.id,
       bookingId: near.bookingId,
       status: "rejected",
     });
@@ -325,7 +325,7 @@ describe("e-mails and calendar invitations", () => {
     const student = await createUser();
     await db().update(users).set({ timeZone: "America/Toronto" }).where(eq(users.id, student.id));
     const { bookingId } = await book(owner, student, slot.id);
-    await setBookingStatus({ actor: await sessionOf(owner.user), consultant: owner.consultant, bookingId, status: "accepted" });
+    await setBookingStatus({ actor: await sessionOf(owner.user), consultantId: owner.consultant.id, bookingId, status: "accepted" });
     await cancelBooking({ student: await sessionOf(student), bookingId });
     const [accepted, cancelled] = await mailsTo(student.email);
     expect(accepted?.subject).toMatch(/is confirmed$/);
@@ -363,10 +363,10 @@ describe("e-mails and calendar invitations", () => {
     const actor = await sessionOf(owner.user);
     const [one, two] = [await createUser(), await createUser()];
     const accepted = await book(owner, one, (await createSlot(owner)).id);
-    await setBookingStatus({ actor, consultant: owner.consultant, bookingId: accepted.bookingId, status: "accepted" });
-    await setBookingStatus({ actor, consultant: owner.consultant, bookingId: accepted.bookingId, status: "rejected" });
+    await setBookingStatus({ actor, consultantId: owner.consultant.id, bookingId: accepted.bookingId, status: "accepted" });
+    await setBookingStatus({ actor, consultantId: owner.consultant.id, bookingId: accepted.bookingId, status: "rejected" });
     const pending = await book(owner, two, (await createSlot(owner)).id);
-    await setBookingStatus({ actor, consultant: owner.consultant, bookingId: pending.bookingId, status: "rejected" });
+    await setBookingStatus({ actor, consultantId: owner.consultant.id, bookingId: pending.bookingId, status: "rejected" });
     const rejection = (await mailsTo(one.email)).at(-1);
     expect(rejection?.calendar?.method).toBe("CANCEL");
     expect(rejection?.calendar?.content).toContain("SEQUENCE:1");
@@ -389,7 +389,7 @@ describe("e-mails and calendar invitations", () => {
       const owner = await createConsultant();
       const student = await createUser();
       const { bookingId } = await book(owner, student, (await createSlot(owner)).id);
-      await setBookingStatus({ actor: await sessionOf(owner.user), consultant: owner.consultant, bookingId, status: "accepted" });
+      await setBookingStatus({ actor: await sessionOf(owner.user), consultantId: owner.consultant.id, bookingId, status: "accepted" });
       const invitation = () => smtp.received.find((mail) => mail.to.includes(student.email) && mail.raw.includes("is confirmed"));
       await expect.poll(() => invitation() !== undefined, { timeout: 10_000 }).toBe(true);
       const raw = invitation()?.raw ?? "";
@@ -405,7 +405,7 @@ describe("e-mails and calendar invitations", () => {
     const student = await createUser();
     const slot = await createSlot(owner, { hoursAhead: 20 });
     const { bookingId } = await book(owner, student, slot.id);
-    await setBookingStatus({ actor: await sessionOf(owner.user), consultant: owner.consultant, bookingId, status: "accepted" });
+    await setBookingStatus({ actor: await sessionOf(owner.user), consultantId: owner.consultant.id, bookingId, status: "accepted" });
     // Accepted within the last day: the acceptance was the reminder.
     expect(await sendDueReminders(db())).toBe(0);
     await db().update(bookings).set({ acceptedAt: sql`now() - interval '3 days'` }).where(eq(bookings.id, bookingId));
@@ -422,7 +422,7 @@ describe("e-mails and calendar invitations", () => {
     const later = await book(owner, await createUser(), (await createSlot(owner, { hoursAhead: 60 })).id);
     await setBookingStatus({
       actor: await sessionOf(owner.user),
-      consultant: owner.consultant,
+      consultantId: owner.consultant.id,
       bookingId: later.bookingId,
       status: "accepted",
     });

@@ -9,6 +9,7 @@ import { queueMail } from "../mail/outbox";
 import { getBookingRules } from "../settings/site-settings";
 import { recordAuditEvent } from "../users/audit";
 import { consultantBookingUrl, studentBookingUrl } from "./booking-links";
+import { bookingListsChanged } from "./booking-lists-cache";
 import { BOOKING_NOT_FOUND, lockBooking } from "./locked-booking";
 import { calendarFor } from "./set-booking-status";
 
@@ -65,4 +66,5 @@ export async function cancelBooking(input: { student: SessionUser; bookingId: st
       tx,
     );
   });
+  await bookingListsChanged();
 }

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { liveBookingStatuses } from "~/lib/booking";
 import type { SessionUser } from "../auth/session";
-import type { Consultant } from "../consultants/consultants";
 import { db } from "../db";
 import { appointmentSlots, bookings } from "../db/schema";
 import { AppError } from "../errors";
 import { recordAuditEvent } from "../users/audit";
+import { bookingListsChanged } from "./booking-lists-cache";
 
 export const SLOT_NOT_FOUND = "This slot no longer exists.";
 
@@ -16,7 +16,7 @@ export const SLOT_NOT_FOUND = "This slot no longer exists.";
  * it deleted. Refused: a slot with a live booking (cancel or reject it first), a past slot (kept
  * as history), and a slot that is not theirs or gone (NOT_FOUND).
  */
-export async function deleteSlot(input: { actor: SessionUser; consultant: Consultant; slotId: string }): Promise<void> {
+export async function deleteSlot(input: { actor: SessionUser; consultantId: string; slotId: string }): Promise<void> {
   await db().transaction(async (tx) => {
     const [slot] = await tx
       .select({ id: appointmentSlots.id, startsAt: appointmentSlots.startsAt })
@@ -24,7 +24,7 @@ export async function deleteSlot(input: { actor: SessionUser; consultant: Consul
       .where(
         and(
           eq(appointmentSlots.id, input.slotId),
-          eq(appointmentSlots.consultantId, input.consultant.id),
+          eq(appointmentSlots.consultantId, input.consultantId),
           isNull(appointmentSlots.deletedAt),
         ),
       )
@@ -43,8 +43,9 @@ export async function deleteSlot(input: { actor: SessionUser; consultant: Consul
     }
     await tx.update(appointmentSlots).set({ deletedAt: sql`now()` }).where(eq(appointmentSlots.id, slot.id));
     await recordAuditEvent(
-      { action: "slot.deleted", actorId: input.actor.id, detail: { consultantId: input.consultant.id, slotId: slot.id } },
+      { action: "slot.deleted", actorId: input.actor.id, detail: { consultantId: input.consultantId, slotId: slot.id } },
       tx,
     );
   });
+  await bookingListsChanged();
 }

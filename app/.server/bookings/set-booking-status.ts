@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { type BookingStatus, bookingStatuses, type ConsultantStatusChoice, consultantTransitions, statusLabels } from "~/lib/booking";
 import type { SessionUser } from "../auth/session";
-import type { Consultant } from "../consultants/consultants";
 import { db } from "../db";
 import { bookings } from "../db/schema";
 import { AppError } from "../errors";
@@ -9,6 +8,7 @@ import { bookingAcceptedMail, bookingCompletedMail, bookingRejectedMail } from "
 import { queueMail } from "../mail/outbox";
 import { recordAuditEvent } from "../users/audit";
 import { bookConsultantUrl, studentBookingUrl } from "./booking-links";
+import { bookingListsChanged } from "./booking-lists-cache";
 import { bookingCalendar } from "./calendar";
 import { BOOKING_NOT_FOUND, type LockedBooking, lockBooking } from "./locked-booking";
 
@@ -29,17 +29,17 @@ const verbs: Record<BookingStatus, string> = {
  */
 export async function setBookingStatus(input: {
   actor: SessionUser;
-  consultant: Consultant;
+  consultantId: string;
   bookingId: string;
   status: string;
 }): Promise<ConsultantStatusChoice> {
   if (!(bookingStatuses as readonly string[]).includes(input.status))
     throw new AppError("INVALID", "Choose accepted, rejected or completed.");
   const asked = input.status as BookingStatus;
-  return db().transaction(async (tx) => {
+  const status = await db().transaction(async (tx) => {
     const locked = await lockBooking(tx, input.bookingId);
     if (!locked) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
-    if (locked.booking.consultantId !== input.consultant.id) {
+    if (locked.booking.consultantId !== input.consultantId) {
       await recordAuditEvent(
         { action: "access.refused", actorId: input.actor.id, detail: { what: "booking status", bookingId: input.bookingId } },
         tx,
@@ -51,31 +51,34 @@ export async function setBookingStatus(input: {
     if (!allowed.includes(asked)) {
       throw new AppError("CONFLICT", `This booking is ${statusLabels[from].toLowerCase()}; it cannot be ${verbs[asked]}.`);
     }
-    const status = asked as ConsultantStatusChoice;
+    const next = asked as ConsultantStatusChoice;
     // A calendar that holds the accepted event must be told it is off: a new SEQUENCE.
-    const cancelsInvitation = status === "rejected" && from === "accepted";
+    const cancelsInvitation = next === "rejected" && from === "accepted";
     const sequence = locked.booking.calendarSequence + (cancelsInvitation ? 1 : 0);
     await tx
       .update(bookings)
       .set({
-        status,
+        status: next,
         calendarSequence: sequence,
-        ...(status === "accepted" ? { acceptedAt: sql`now()` } : {}),
+        ...(next === "accepted" ? { acceptedAt: sql`now()` } : {}),
         updatedAt: new Date(),
       })
       .where(eq(bookings.id, locked.booking.id));
-    await queueMail(tx, studentMail(locked, status, sequence));
+    await queueMail(tx, studentMail(locked, next, sequence));
     await recordAuditEvent(
       {
         action: "booking.status",
         actorId: input.actor.id,
         targetId: locked.booking.studentId,
-        detail: { bookingId: locked.booking.id, from, to: status },
+        detail: { bookingId: locked.booking.id, from, to: next },
       },
       tx,
     );
-    return status;
+    return next;
   });
+  // A rejection frees the slot: the cards' free-slot counts change.
+  await bookingListsChanged();
+  return status;
 }
 
 function studentMail(locked: LockedBooking, status: ConsultantStatusChoice, sequence: number) {

@@ -51,7 +51,7 @@ describe("adding slots", () => {
   test("Asia/Dhaka is the default zone, and a 10:00 Dhaka slot is 04:00 UTC", async () => {
     const owner = await createConsultant();
     const date = daysAhead(12);
-    const slot = await addSlot({ actor: await sessionOf(owner.user), consultant: owner.consultant, fields: { date, time: "10:00" } });
+    const slot = await addSlot({ actor: await sessionOf(owner.user), consultantId: owner.consultant.id, fields: { date, time: "10:00" } });
     expect(slot.timeZone).toBe("Asia/Dhaka");
     expect(slot.startsAt.toISOString()).toBe(`${date}T04:00:00.000Z`);
     expect(slot.endsAt.toISOString()).toBe(`${date}T04:30:00.000Z`);
@@ -98,18 +98,18 @@ describe("adding slots", () => {
     const owner = await createConsultant();
     const actor = await sessionOf(owner.user);
     const date = daysAhead(20);
-    await addSlot({ actor, consultant: owner.consultant, fields: { date, time: "10:00", duration: "60", timeZone: "UTC" } });
+    await addSlot({ actor, consultantId: owner.consultant.id, fields: { date, time: "10:00", duration: "60", timeZone: "UTC" } });
     const clash = await refusal(
-      addSlot({ actor, consultant: owner.consultant, fields: { date, time: "16:30", duration: "30", timeZone: "Asia/Dhaka" } }),
+      addSlot({ actor, consultantId: owner.consultant.id, fields: { date, time: "16:30", duration: "30", timeZone: "Asia/Dhaka" } }),
     );
     expect(clash.code).toBe("CONFLICT");
     expect(clash.fieldErrors.time).toMatch(/^This slot overlaps your slot on .+, 16:00 – 17:00 \(Asia\/Dhaka\)\.$/);
-    await addSlot({ actor, consultant: owner.consultant, fields: { date, time: "11:00", duration: "30", timeZone: "UTC" } });
+    await addSlot({ actor, consultantId: owner.consultant.id, fields: { date, time: "11:00", duration: "30", timeZone: "UTC" } });
     // Another consultant's slots do not count.
     const other = await createConsultant();
     await addSlot({
       actor: await sessionOf(other.user),
-      consultant: other.consultant,
+      consultantId: other.consultant.id,
       fields: { date, time: "10:00", duration: "60", timeZone: "UTC" },
     });
     expect(await liveSlots(owner.consultant.id)).toHaveLength(2);
@@ -123,7 +123,7 @@ describe("adding slots", () => {
       Array.from({ length: 20 }, (_, index) =>
         addSlot({
           actor,
-          consultant: owner.consultant,
+          consultantId: owner.consultant.id,
           fields: { date, time: `10:${String(index * 2).padStart(2, "0")}`, duration: "60", timeZone: "UTC" },
         }),
       ),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Role } from "~/lib/roles";
 import { type SessionUser, sessionsChanged } from "../auth/session";
+import { bookingListsChanged } from "../bookings/booking-lists-cache";
 import { getConfig } from "../config";
 import { db } from "../db";
 import { consultants, users } from "../db/schema";
@@ -80,6 +81,7 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
     });
     // Sessions carry the role and whether the person is a consultant: both may have changed.
     await sessionsChanged();
+    await bookingListsChanged();
     return consultant;
   } catch (error) {
     // Nothing was added: keep neither the picture nor an account made for it.

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { type ConsultantCountry, liveBookingStatuses } from "~/lib/booking";
 import type { Paginated } from "~/lib/pagination";
+import { cachedBookingList } from "../bookings/booking-lists-cache";
 import { isFreeSlot } from "../bookings/free-slots";
 import { qualified } from "../bookings/qualified";
 import { db } from "../db";
@@ -70,11 +71,15 @@ export type BookableConsultant = {
   freeSlots: number;
 };
 
-/** Active consultants for students, by name, in one country or all, each with how many free slots they have. */
+/** Active consultants for students, by name, in one country or all, each with how many free slots they have (cached briefly). */
 export function findBookableConsultants(input: {
   country: ConsultantCountry | null;
   page: number;
 }): Promise<Paginated<BookableConsultant>> {
+  return cachedBookingList(JSON.stringify([input.country, input.page]), () => readBookableConsultants(input));
+}
+
+function readBookableConsultants(input: { country: ConsultantCountry | null; page: number }): Promise<Paginated<BookableConsultant>> {
   const where = and(eq(consultants.active, true), input.country ? eq(consultants.country, input.country) : undefined);
   const freeSlots =
     sql<number>`(select cast(count(*) as integer) from ${appointmentSlots} where ${qualified(appointmentSlots.consultantId)} = ${qualified(consultants.id)} and ${isFreeSlot()})`.mapWith(

@@ -1,21 +1,17 @@
 import { pageRoles } from "~/lib/dashboard-menu";
 import { hasRole } from "~/lib/roles";
 import { requireRole, requireUser, type SessionUser } from "../auth/session";
-import { type Consultant, findConsultantOfUser } from "./consultants";
 
 /**
  * For a consultant's own pages (slots, appointments): the signed-in person and their consultant
- * profile. People with the consultant role are admitted (their profile may not exist yet: staff
- * add it); a manager or admin only when they are a consultant too (staff keep their role when
- * added as one). Anyone else gets the same 403 as requireRole, recorded.
+ * profile's id (read with the session: no query). People with the consultant role are admitted
+ * (their profile may not exist yet: staff add it); a manager or admin only when they are a
+ * consultant too (staff keep their role when added as one). Anyone else gets the same 403 as
+ * requireRole, recorded.
  */
-export async function requireConsultant(request: Request): Promise<{ user: SessionUser; consultant: Consultant | null }> {
+export async function requireConsultant(request: Request): Promise<{ user: SessionUser; consultantId: string | null }> {
   const user = await requireUser(request);
-  if (hasRole(user.role, pageRoles.myAppointments)) return { user, consultant: await findConsultantOfUser(user.id) };
-  if (isAlsoConsultant(user)) {
-    const consultant = await findConsultantOfUser(user.id);
-    if (consultant) return { user, consultant };
-  }
+  if (hasRole(user.role, pageRoles.myAppointments) || isAlsoConsultant(user)) return { user, consultantId: user.consultantId };
   // Refuses (403) and records it.
   await requireRole(request, pageRoles.myAppointments);
   throw new Error("unreachable: requireRole admitted someone requireConsultant did not");

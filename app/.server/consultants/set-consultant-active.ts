@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/session";
+import { bookingListsChanged } from "../bookings/booking-lists-cache";
 import { db } from "../db";
 import { consultants } from "../db/schema";
 import { AppError } from "../errors";
@@ -28,4 +29,5 @@ export async function setConsultantActive(input: { actor: SessionUser; id: strin
       tx,
     );
   });
+  await bookingListsChanged();
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { ConsultantEditSchema } from "~/lib/schemas/booking";
 import type { SessionUser } from "../auth/session";
+import { bookingListsChanged } from "../bookings/booking-lists-cache";
 import { db } from "../db";
 import { consultants } from "../db/schema";
 import { AppError } from "../errors";
@@ -50,6 +51,7 @@ export async function updateConsultant(input: {
       );
       return updated;
     });
+    await bookingListsChanged();
     if (picture) await getStorage().delete(before.photo);
     return consultant;
   } catch (error) {

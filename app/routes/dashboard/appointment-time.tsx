@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { addSlot } from "~/.server/bookings/add-slot";
 import { deleteSlot } from "~/.server/bookings/delete-slot";
 import { listConsultantSlots } from "~/.server/bookings/list-slots";
+import { findConsultant } from "~/.server/consultants/consultants";
 import { requireConsultant } from "~/.server/consultants/require-consultant";
 import { AppError, replyWithError } from "~/.server/errors";
 import { readForm } from "~/.server/read-form";
@@ -44,11 +45,14 @@ function todayIn(timeZone: string): string {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, consultant } = await requireConsultant(request);
+  const { user, consultantId } = await requireConsultant(request);
   const url = new URL(request.url);
   const view: View = url.searchParams.get("view") === "past" ? "past" : "upcoming";
-  if (!consultant) return { consultant: null, view, slots: null, timeZones: [], defaults: null };
-  const slots = await listConsultantSlots({ consultantId: consultant.id, view, page: parsePage(url.searchParams.get("page")) });
+  if (!consultantId) return { consultant: null, view, slots: null, defaults: null };
+  const [consultant, slots] = await Promise.all([
+    findConsultant(consultantId),
+    listConsultantSlots({ consultantId, view, page: parsePage(url.searchParams.get("page")) }),
+  ]);
   return {
     consultant: { name: consultant.name, active: consultant.active },
     view,
@@ -57,7 +61,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Each start as the consultant entered it: in its own zone, 24-hour.
       items: slots.items.map((slot) => ({ ...slot, when: formatSlot(slot.startsAt, slot.endsAt, slot.timeZone) })),
     },
-    timeZones: timeZoneChoices(user.timeZone),
     defaults: { timeZone: user.timeZone, today: todayIn(user.timeZone) },
   };
 }
@@ -69,15 +72,15 @@ export async function loader({ request }: Route.LoaderArgs) {
  * booking holds it) answers 409 with the message on the page.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { user, consultant } = await requireConsultant(request);
+  const { user, consultantId } = await requireConsultant(request);
   const formData = await readForm(request).catch((error: unknown) => {
     throw replyWithError(error);
   });
   if (formData.get("intent") === "delete") {
     const slotId = String(formData.get("slot") ?? "");
     try {
-      if (!consultant) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
-      await deleteSlot({ actor: user, consultant, slotId });
+      if (!consultantId) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
+      await deleteSlot({ actor: user, consultantId, slotId });
     } catch (error) {
       return replyWithError(error, (refusal) => ({ refusal: { slot: slotId, message: refusal.message } }));
     }
@@ -87,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseSubmission(formData, SlotFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission, SlotFormSchema);
   try {
-    if (!consultant) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
+    if (!consultantId) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
     // The domain checks the form again, as typed (the schema's output is not its input).
     const typed = (name: string) => {
       const value = formData.get(name);
@@ -95,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
     };
     await addSlot({
       actor: user,
-      consultant,
+      consultantId,
       fields: { date: typed("date"), time: typed("time"), duration: typed("duration"), timeZone: typed("timeZone") },
     });
   } catch (error) {
@@ -112,7 +115,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 type Shape = z.input<typeof SlotFormSchema>;
 
 export default function AppointmentTimePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultant, slots, view, timeZones, defaults } = loaderData;
+  const { consultant, slots, view, defaults } = loaderData;
   if (!consultant || !slots || !defaults) {
     return (
       <Page title="Appointment time">
@@ -127,7 +130,7 @@ export default function AppointmentTimePage({ loaderData, actionData }: Route.Co
       {consultant.active ? null : (
         <FormMessage tone="info">Your profile is inactive: students cannot book you until a manager activates it.</FormMessage>
       )}
-      <SlotForm lastResult={result} timeZones={timeZones} defaults={defaults} />
+      <SlotForm lastResult={result} timeZones={timeZoneChoices(defaults.timeZone)} defaults={defaults} />
       <section aria-labelledby="slots-heading" className="mt-10">
         <h2 id="slots-heading" className="text-xl font-semibold text-slate-900">
           {view === "upcoming" ? "Upcoming slots" : "Past slots"}
@@ -215,7 +218,7 @@ function SlotForm({
   defaults,
 }: {
   lastResult: Parameters<typeof useSchemaForm>[1];
-  timeZones: string[];
+  timeZones: readonly string[];
   defaults: { timeZone: string; today: string };
 }) {
   const navigation = useNavigation();

@@ -50,7 +50,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       timeZone: target.timeZone,
       photo: photoUrl(target.image),
     },
-    timeZones: timeZoneChoices(target.timeZone),
     own: actor.id === target.id,
   };
 }
@@ -112,7 +111,7 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
         <SelectField
           label="Time zone"
           field={fields.timeZone}
-          options={loaderData.timeZones}
+          options={timeZoneChoices(profile.timeZone)}
           fallback={profile.timeZone}
           hint="Appointment times on your pages and in your e-mails are shown in this zone."
         />

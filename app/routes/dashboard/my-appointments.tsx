@@ -41,12 +41,12 @@ function filtersOf(url: URL) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, consultant } = await requireConsultant(request);
+  const { user, consultantId } = await requireConsultant(request);
   const url = new URL(request.url);
   const filters = filtersOf(url);
-  if (!consultant) return { profile: false as const, filters, list: null };
+  if (!consultantId) return { profile: false as const, filters, list: null };
   const list = await listConsultantBookings({
-    consultantId: consultant.id,
+    consultantId,
     when: filters.when,
     status: filters.status as BookingStatusFilter,
     bookingId: filters.booking,
@@ -69,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * booking that is not theirs: 403; gone: 404) comes back with the server's message.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { user, consultant } = await requireConsultant(request);
+  const { user, consultantId } = await requireConsultant(request);
   const formData = await readForm(request).catch((error: unknown) => {
     throw replyWithError(error);
   });
@@ -81,8 +81,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   let status: keyof typeof statusActions;
   try {
-    if (!consultant) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
-    status = await setBookingStatus({ actor: user, consultant, bookingId: submission.value.booking, status: submission.value.status });
+    if (!consultantId) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
+    status = await setBookingStatus({ actor: user, consultantId, bookingId: submission.value.booking, status: submission.value.status });
   } catch (error) {
     return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
   }
