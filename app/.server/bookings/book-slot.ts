@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { liveBookingStatuses, SLOT_TAKEN } from "~/lib/booking";
+import { hasRole, staffRoles } from "~/lib/roles";
 import { BookingFormSchema } from "~/lib/schemas/booking";
 import type { SessionUser } from "../auth/session";
 import { pgErrorCode } from "../consultants/consultants";
@@ -57,6 +58,7 @@ export async function bookSlot(input: { student: SessionUser; consultantId: stri
           },
           consultant: { id: consultants.id, active: consultants.active, userId: consultants.userId, name: consultants.name },
           consultantUser: { name: users.name, email: users.email, timeZone: users.timeZone },
+          consultantRole: users.role,
           taken: sql<boolean>`exists (select 1 from ${bookings} where ${qualified(bookings.slotId)} = ${qualified(appointmentSlots.id)} and ${qualified(bookings.status)} in ${liveBookingStatuses})`,
         })
         .from(appointmentSlots)
@@ -69,7 +71,8 @@ export async function bookSlot(input: { student: SessionUser; consultantId: stri
       const { slot, consultant, consultantUser } = row;
       if (slot.deletedAt) throw slotRefusal("CONFLICT", SLOT_GONE);
       if (slot.startsAt.getTime() <= Date.now()) throw slotRefusal("CONFLICT", "This slot has already started. Please choose a later one.");
-      if (!consultant.active) throw new AppError("NOT_FOUND", CONSULTANT_UNAVAILABLE);
+      // Deactivated, or their account is no longer staff: not bookable.
+      if (!consultant.active || !hasRole(row.consultantRole, staffRoles)) throw new AppError("NOT_FOUND", CONSULTANT_UNAVAILABLE);
       if (consultant.userId === input.student.id) throw slotRefusal("INVALID", "You cannot book your own slot.");
       if (row.taken) throw slotRefusal("CONFLICT", SLOT_TAKEN);
 

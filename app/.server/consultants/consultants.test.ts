@@ -18,6 +18,7 @@ import { getConfig } from "../config";
 import { db } from "../db";
 import { consultants, mailOutbox, users } from "../db/schema";
 import { getStorage } from "../storage/storage";
+import { changeUserRole } from "../users/manage";
 import { addConsultant } from "./add-consultant";
 import { findBookableConsultants, listConsultants } from "./list-consultants";
 import { setConsultantActive } from "./set-consultant-active";
@@ -191,6 +192,23 @@ describe("managing consultants", () => {
 
     await setConsultantActive({ actor: await sessionOf(manager), id: owner.consultant.id, active: true });
     expect(await inJapan()).toContain(owner.consultant.id);
+  });
+
+  test("a consultant whose role a manager takes away is no longer bookable", async () => {
+    const manager = await createUser({ role: "manager" });
+    const owner = await createConsultant({ country: "China", manager });
+    const slot = await createSlot(owner);
+    await changeUserRole({ actor: await sessionOf(manager), targetId: owner.user.id, role: "student" });
+    expect((await findBookableConsultants({ country: "China", page: 1 })).items.map((row) => row.id)).not.toContain(owner.consultant.id);
+    const student = await createUser();
+    const refused = await refusal(
+      bookSlot({
+        student: await sessionOf(student),
+        consultantId: owner.consultant.id,
+        fields: { slot: slot.id, ...bookingContact(student) },
+      }),
+    );
+    expect(refused.message).toBe("This consultant is not taking bookings.");
   });
 
   test("only managers may list, edit and deactivate; a consultant posting a deactivation is refused and nothing changes", async () => {

@@ -1,11 +1,12 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type ConsultantCountry, liveBookingStatuses } from "~/lib/booking";
 import type { Paginated } from "~/lib/pagination";
+import { staffRoles } from "~/lib/roles";
 import { cachedBookingList } from "../bookings/booking-lists-cache";
 import { isFreeSlot } from "../bookings/free-slots";
 import { qualified } from "../bookings/qualified";
 import { db } from "../db";
-import { appointmentSlots, bookings, consultants } from "../db/schema";
+import { appointmentSlots, bookings, consultants, users } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
 import { containsPattern } from "../search-pattern";
 
@@ -80,7 +81,12 @@ export function findBookableConsultants(input: {
 }
 
 function readBookableConsultants(input: { country: ConsultantCountry | null; page: number }): Promise<Paginated<BookableConsultant>> {
-  const where = and(eq(consultants.active, true), input.country ? eq(consultants.country, input.country) : undefined);
+  // Bookable: active, and their account still staff (a consultant whose role was taken away is not).
+  const where = and(
+    eq(consultants.active, true),
+    input.country ? eq(consultants.country, input.country) : undefined,
+    inArray(users.role, staffRoles),
+  );
   const freeSlots =
     sql<number>`(select cast(count(*) as integer) from ${appointmentSlots} where ${qualified(appointmentSlots.consultantId)} = ${qualified(consultants.id)} and ${isFreeSlot()})`.mapWith(
       Number,
@@ -88,7 +94,9 @@ function readBookableConsultants(input: { country: ConsultantCountry | null; pag
   return paginate<BookableConsultant>({
     page: input.page,
     pageSize: CONSULTANTS_PER_PAGE,
-    count: async () => (await db().select({ total: count() }).from(consultants).where(where))[0]?.total ?? 0,
+    count: async () =>
+      (await db().select({ total: count() }).from(consultants).innerJoin(users, eq(users.id, consultants.userId)).where(where))[0]?.total ??
+      0,
     rows: ({ limit, offset }) =>
       db()
         .select({
@@ -103,6 +111,7 @@ function readBookableConsultants(input: { country: ConsultantCountry | null; pag
           listTotal: listTotal(),
         })
         .from(consultants)
+        .innerJoin(users, eq(users.id, consultants.userId))
         .where(where)
         .orderBy(asc(consultants.name), consultants.id)
         .limit(limit)
