@@ -54,6 +54,7 @@ ALTER TABLE "consultants" ADD CONSTRAINT "consultants_user_id_users_id_fk" FOREI
 ALTER TABLE "consultants" ADD CONSTRAINT "consultants_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "appointment_slots_consultant_idx" ON "appointment_slots" USING btree ("consultant_id","starts_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_one_live_per_slot_idx" ON "bookings" USING btree ("slot_id") WHERE status in ('pending', 'accepted');--> statement-breakpoint
+CREATE INDEX "bookings_slot_idx" ON "bookings" USING btree ("slot_id","created_at");--> statement-breakpoint
 CREATE INDEX "bookings_consultant_idx" ON "bookings" USING btree ("consultant_id","created_at");--> statement-breakpoint
 CREATE INDEX "bookings_student_idx" ON "bookings" USING btree ("student_id","created_at");--> statement-breakpoint
 CREATE INDEX "bookings_reminder_idx" ON "bookings" USING btree ("status","reminder_sent_at");--> statement-breakpoint

@@ -1,5 +1,3 @@
-import { timeZoneNames } from "./time-zone-names";
-
 /**
  * Time zones: every time a person sees is shown in a named IANA zone (theirs, or the one a slot
  * was entered in), formatted by Intl; no offsets are computed by hand.
@@ -58,13 +56,19 @@ export function formatClock(instant: Date, timeZone: string): string {
 
 /** "Tue 3 Mar" (with the year when it is not this year's, in that zone). */
 export function formatDay(instant: Date, timeZone: string, now = new Date()): string {
-  const year = (date: Date) =>
-    dayFormat(timeZone, true)
-      .formatToParts(date)
-      .find((part) => part.type === "year")?.value;
-  return dayFormat(timeZone, year(instant) !== year(now))
-    .format(instant)
-    .replace(/,/g, "");
+  const withYear = yearIn(instant, timeZone) !== yearIn(now, timeZone);
+  return dayFormat(timeZone, withYear).format(instant).replace(/,/g, "");
+}
+
+const yearFormats = new Map<string, Intl.DateTimeFormat>();
+/** The calendar year of `instant` in `timeZone` ("2027"). */
+function yearIn(instant: Date, timeZone: string): string {
+  let format = yearFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric" });
+    yearFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /** "Tue 3 Mar, 10:00 – 10:30 (Asia/Dhaka)": a slot as a person reads it, in their zone, the zone named. */
@@ -72,7 +76,45 @@ export function formatSlot(start: Date, end: Date, timeZone: string, now = new D
   return `${formatDay(start, timeZone, now)}, ${formatClock(start, timeZone)} – ${formatClock(end, timeZone)} (${timeZone})`;
 }
 
-/** The zones a select offers (time-zone-names.ts), with `current` first when it is a valid zone the list spells differently. */
-export function timeZoneChoices(current?: string): readonly string[] {
-  return current && !timeZoneNames.includes(current) && isTimeZone(current) ? [current, ...timeZoneNames] : timeZoneNames;
-}
+/**
+ * Zones offered as suggestions where a zone is typed (any IANA zone is accepted): where our
+ * students, consultants and their universities are.
+ */
+export const commonTimeZones = [
+  "Asia/Dhaka",
+  "UTC",
+  "Asia/Kolkata",
+  "Asia/Dubai",
+  "Asia/Riyadh",
+  "Asia/Kuala_Lumpur",
+  "Asia/Singapore",
+  "Asia/Shanghai",
+  "Asia/Hong_Kong",
+  "Asia/Seoul",
+  "Asia/Tokyo",
+  "Australia/Perth",
+  "Australia/Adelaide",
+  "Australia/Brisbane",
+  "Australia/Sydney",
+  "Australia/Melbourne",
+  "Pacific/Auckland",
+  "Europe/London",
+  "Europe/Dublin",
+  "Europe/Amsterdam",
+  "Europe/Berlin",
+  "Europe/Copenhagen",
+  "Europe/Stockholm",
+  "Europe/Helsinki",
+  "Europe/Paris",
+  "Europe/Rome",
+  "Europe/Istanbul",
+  "America/St_Johns",
+  "America/Halifax",
+  "America/Toronto",
+  "America/New_York",
+  "America/Chicago",
+  "America/Denver",
+  "America/Edmonton",
+  "America/Los_Angeles",
+  "America/Vancouver",
+] as const;

@@ -75,7 +75,7 @@ test("a consultant adds two slots, each listed at the time they typed in the zon
     await page.getByLabel("Date").fill(day);
     await page.getByLabel("Start time").fill(time);
     await page.getByLabel("Length (minutes)").fill("30");
-    await page.getByLabel("Time zone").selectOption("Asia/Dhaka");
+    await page.getByLabel("Time zone").fill("Asia/Dhaka");
     await page.getByRole("button", { name: "Add slot" }).click();
     await expect(page.getByTestId("toast")).toContainText("Slot added successfully");
   }

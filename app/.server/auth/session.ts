@@ -23,6 +23,8 @@ export type SessionUser = {
   twoFactorEnabled: boolean;
   /** Their consultant profile, when staff have added them as a consultant (a manager may be one too). */
   consultantId: string | null;
+  /** Whether that profile is bookable (not deactivated); null without a profile. */
+  consultantActive: boolean | null;
 };
 
 const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
@@ -103,6 +105,7 @@ async function loadSessionUser(token: string) {
       timeZone: users.timeZone,
       twoFactorEnabled: users.twoFactorEnabled,
       consultantId: consultants.id,
+      consultantActive: consultants.active,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

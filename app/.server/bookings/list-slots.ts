@@ -6,14 +6,14 @@ import { appointmentSlots, bookings } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
 import { qualified } from "./qualified";
 
-export const SLOTS_PER_PAGE = 20;
+export const SLOTS_PER_PAGE = 12;
 
 export type ConsultantSlotRow = {
   id: string;
   startsAt: Date;
   endsAt: Date;
   timeZone: string;
-  /** The slot's live booking, else its latest one (rejected, cancelled, completed), else null. */
+  /** Upcoming: the slot's live booking (else null: free). Past: its latest booking, whatever became of it. */
   bookingStatus: BookingStatus | null;
   bookedBy: string | null;
 };
@@ -32,8 +32,11 @@ export function listConsultantSlots(input: {
     isNull(appointmentSlots.deletedAt),
     input.view === "upcoming" ? gt(appointmentSlots.startsAt, sql`now()`) : lte(appointmentSlots.startsAt, sql`now()`),
   ) as SQL;
-  const latest = <T>(column: SQL) =>
-    sql<T>`(select ${column} from ${bookings} where ${qualified(bookings.slotId)} = ${qualified(appointmentSlots.id)} order by (${qualified(bookings.status)} in ${liveBookingStatuses}) desc, ${qualified(bookings.createdAt)} desc limit 1)`;
+  // Upcoming: the live booking, if any (the partial unique index finds it). Past: the latest booking, whatever became of it.
+  const booking =
+    input.view === "upcoming"
+      ? and(eq(bookings.slotId, appointmentSlots.id), sql`${bookings.status} in ${liveBookingStatuses}`)
+      : sql`${bookings.id} = (select ${qualified(bookings.id)} from ${bookings} where ${qualified(bookings.slotId)} = ${qualified(appointmentSlots.id)} order by ${qualified(bookings.createdAt)} desc limit 1)`;
   return paginate<ConsultantSlotRow>({
     page: input.page,
     pageSize: SLOTS_PER_PAGE,
@@ -45,11 +48,12 @@ export function listConsultantSlots(input: {
           startsAt: appointmentSlots.startsAt,
           endsAt: appointmentSlots.endsAt,
           timeZone: appointmentSlots.timeZone,
-          bookingStatus: latest<BookingStatus | null>(qualified(bookings.status)),
-          bookedBy: latest<string | null>(qualified(bookings.name)),
+          bookingStatus: bookings.status,
+          bookedBy: bookings.name,
           listTotal: listTotal(),
         })
         .from(appointmentSlots)
+        .leftJoin(bookings, booking)
         .where(where)
         .orderBy(input.view === "upcoming" ? asc(appointmentSlots.startsAt) : desc(appointmentSlots.startsAt), appointmentSlots.id)
         .limit(limit)

@@ -12,7 +12,7 @@ import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
 import { INVITATION_DAYS, type Invitation, inviteAccount } from "../users/invite-account";
 import { parseConsultantFields, prepareConsultantPicture } from "./consultant-fields";
-import { asDuplicateConsultant, assertConsultantEmailFree, type Consultant, consultantPhotoKey } from "./consultants";
+import { asDuplicateConsultant, assertConsultantEmailFree, type Consultant, consultantPhotoKey, pgErrorCode } from "./consultants";
 
 /** Roles that are never lowered by being made a consultant. */
 const keptRoles: readonly Role[] = ["consultant", "manager", "admin"];
@@ -31,12 +31,19 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
   const picture = await prepareConsultantPicture(input.picture);
   const id = randomUUID();
   const key = consultantPhotoKey(id);
-  const existing = await accountWithEmail(fields.email);
-  // (Should someone sign up with this address in the same moment, the account's unique e-mail
-  // refuses this one: a fault, "Something went wrong", and trying again finds their account.)
-  const invitation = existing
-    ? undefined
-    : await inviteAccount({ email: fields.email, name: fields.name, role: "consultant", actorId: input.actor.id });
+  let existing = await accountWithEmail(fields.email);
+  let invitation: Invitation | undefined;
+  if (!existing) {
+    try {
+      invitation = await inviteAccount({ email: fields.email, name: fields.name, role: "consultant", actorId: input.actor.id });
+    } catch (error) {
+      // Someone made an account with this e-mail in the same moment (another manager adding this
+      // consultant, or a sign-up): go on with that account; the consultant's own unique e-mail
+      // then decides between two managers.
+      existing = pgErrorCode(error) === "23505" ? await accountWithEmail(fields.email) : null;
+      if (!existing) throw error;
+    }
+  }
   await getStorage().put(key, picture);
   const appUrl = getConfig().appUrl;
   try {

@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -19,6 +19,7 @@ import { db } from "../db";
 import { consultants, mailOutbox, users } from "../db/schema";
 import { getStorage } from "../storage/storage";
 import { changeUserRole } from "../users/manage";
+import { preparePhoto } from "../users/photo";
 import { addConsultant } from "./add-consultant";
 import { findBookableConsultants, listConsultants } from "./list-consultants";
 import { setConsultantActive } from "./set-consultant-active";
@@ -38,8 +39,14 @@ async function post(user: TestUser, values: Record<string, string>, file: { byte
 }
 
 const mailTo = async (address: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, address)).orderBy(desc(mailOutbox.id));
-const pictureFiles = async () =>
-  readdir(path.join(getConfig().dataDir, "uploads", "consultant-photos"), { recursive: true }).catch(() => []);
+/** Stored consultant pictures whose bytes are `bytes` (other test files store pictures in the same folder meanwhile). */
+async function storedCopies(bytes: Buffer): Promise<number> {
+  const root = path.join(getConfig().dataDir, "uploads", "consultant-photos");
+  const files = (await readdir(root, { recursive: true }).catch(() => [] as string[])).filter((file) => file.endsWith(".webp"));
+  let copies = 0;
+  for (const file of files) if ((await readFile(path.join(root, file)).catch(() => null))?.equals(bytes)) copies += 1;
+  return copies;
+}
 type Reply = { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
 
 describe("adding a consultant", () => {
@@ -124,7 +131,6 @@ describe("adding a consultant", () => {
 
   test("a picture that is not an image by its bytes, or over 5 MB, is refused beside the field; nothing is kept", async () => {
     const manager = await createUser({ role: "manager" });
-    const before = await pictureFiles();
     const fields = consultantFields();
     const php = await post(manager, fields, { bytes: Buffer.from("<?php system($_GET['c']); ?>"), name: "me.jpg", type: "image/jpeg" });
     expect(php.status).toBe(400);
@@ -150,7 +156,35 @@ describe("adding a consultant", () => {
         .from(users)
         .where(eq(users.email, fields.email ?? "")),
     ).toHaveLength(0);
-    expect(await pictureFiles()).toEqual(before);
+  });
+
+  test("two managers adding the same e-mail at once: one consultant, one clear refusal, and the loser's picture is not kept", async () => {
+    const [first, second] = [await createUser({ role: "manager" }), await createUser({ role: "manager" })];
+    const fields = consultantFields();
+    // A picture of its own colour: its re-encoded bytes identify this test's files.
+    const picture = await sharp({ create: { width: 90, height: 90, channels: 3, background: "#5b21b6" } })
+      .png()
+      .toBuffer();
+    const copiesBefore = await storedCopies(await preparePhoto(picture));
+    const results = await Promise.allSettled(
+      [first, second].map(async (manager) => addConsultant({ actor: await sessionOf(manager), fields, picture })),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const loser = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    expect(loser.reason).toMatchObject({ code: "CONFLICT", message: "A consultant with this e-mail already exists" });
+    expect(
+      await db()
+        .select()
+        .from(consultants)
+        .where(eq(consultants.email, fields.email ?? "")),
+    ).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(eq(users.email, fields.email ?? "")),
+    ).toHaveLength(1);
+    expect((await storedCopies(await preparePhoto(picture))) - copiesBefore).toBe(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "../auth/session";
+import { type SessionUser, sessionsChanged } from "../auth/session";
 import { bookingListsChanged } from "../bookings/booking-lists-cache";
 import { db } from "../db";
 import { consultants } from "../db/schema";
@@ -30,4 +30,6 @@ export async function setConsultantActive(input: { actor: SessionUser; id: strin
     );
   });
   await bookingListsChanged();
+  // The consultant's own pages read whether they are active with their session.
+  await sessionsChanged();
 }

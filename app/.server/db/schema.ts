@@ -418,6 +418,7 @@ export const bookings = pgTable(
     uniqueIndex("bookings_one_live_per_slot_idx")
       .on(table.slotId)
       .where(sql.raw(`status in (${liveBookingStatuses.map((status) => `'${status}'`).join(", ")})`)),
+    index("bookings_slot_idx").on(table.slotId, table.createdAt),
     index("bookings_consultant_idx").on(table.consultantId, table.createdAt),
     index("bookings_student_idx").on(table.studentId, table.createdAt),
     index("bookings_reminder_idx").on(table.status, table.reminderSentAt),

@@ -19,7 +19,8 @@ export function useBookDialog() {
   const opener = useRef<HTMLElement | null>(null);
   const [consultantId, setConsultantId] = useState<string | null>(null);
   const loader = useFetcher<Loaded>();
-  const submitter = useFetcher<Reply>();
+  // One fetcher per consultant: a refusal shown for one never shows in another's form.
+  const submitter = useFetcher<Reply>({ key: `book-${consultantId ?? "none"}` });
 
   const open = useCallback(
     (id: string, trigger: HTMLElement) => {

@@ -4,7 +4,6 @@ import type { z } from "zod";
 import { addSlot } from "~/.server/bookings/add-slot";
 import { deleteSlot } from "~/.server/bookings/delete-slot";
 import { listConsultantSlots } from "~/.server/bookings/list-slots";
-import { findConsultant } from "~/.server/consultants/consultants";
 import { requireConsultant } from "~/.server/consultants/require-consultant";
 import { AppError, replyWithError } from "~/.server/errors";
 import { readForm } from "~/.server/read-form";
@@ -16,21 +15,21 @@ import { Page } from "~/components/layout/page";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, FormMessage, SelectField } from "~/components/ui/field";
+import { Field, FormMessage } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
+import { TimeZoneField } from "~/components/ui/time-zone-field";
 import {
   DELETE_SLOT_QUESTION,
-  isLiveStatus,
   SLOT_ADDED_TOAST,
   SLOT_DEFAULT_MINUTES,
   SLOT_DELETED_TOAST,
   SLOT_MAX_MINUTES,
   SLOT_MIN_MINUTES,
 } from "~/lib/booking";
-import { confirmFirst } from "~/lib/confirm-first";
+import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { parsePage } from "~/lib/pagination";
 import { SlotFormSchema } from "~/lib/schemas/booking";
-import { formatSlot, timeZoneChoices } from "~/lib/time-zones";
+import { formatSlot } from "~/lib/time-zones";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/appointment-time";
 
@@ -39,9 +38,16 @@ export { headers } from "~/lib/headers";
 
 type View = "upcoming" | "past";
 
-/** Today's date in `timeZone`, as the date field's minimum (YYYY-MM-DD: the Canadian English format). */
+const isoDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Today's date in `timeZone`, as the date field's minimum (YYYY-MM-DD: the Canadian English format). Formats are made once per zone. */
 function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  let format = isoDayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    isoDayFormats.set(timeZone, format);
+  }
+  return format.format(new Date());
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -49,17 +55,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view: View = url.searchParams.get("view") === "past" ? "past" : "upcoming";
   if (!consultantId) return { consultant: null, view, slots: null, defaults: null };
-  const [consultant, slots] = await Promise.all([
-    findConsultant(consultantId),
-    listConsultantSlots({ consultantId, view, page: parsePage(url.searchParams.get("page")) }),
-  ]);
+  const slots = await listConsultantSlots({ consultantId, view, page: parsePage(url.searchParams.get("page")) });
   return {
-    consultant: { name: consultant.name, active: consultant.active },
+    consultant: { active: user.consultantActive !== false },
     view,
     slots: {
       ...slots,
       // Each start as the consultant entered it: in its own zone, 24-hour.
-      items: slots.items.map((slot) => ({ ...slot, when: formatSlot(slot.startsAt, slot.endsAt, slot.timeZone) })),
+      items: slots.items.map(({ startsAt, endsAt, timeZone, ...slot }) => ({ ...slot, when: formatSlot(startsAt, endsAt, timeZone) })),
     },
     defaults: { timeZone: user.timeZone, today: todayIn(user.timeZone) },
   };
@@ -116,6 +119,7 @@ type Shape = z.input<typeof SlotFormSchema>;
 
 export default function AppointmentTimePage({ loaderData, actionData }: Route.ComponentProps) {
   const { consultant, slots, view, defaults } = loaderData;
+  const confirmed = useConfirmedSubmit();
   if (!consultant || !slots || !defaults) {
     return (
       <Page title="Appointment time">
@@ -130,7 +134,7 @@ export default function AppointmentTimePage({ loaderData, actionData }: Route.Co
       {consultant.active ? null : (
         <FormMessage tone="info">Your profile is inactive: students cannot book you until a manager activates it.</FormMessage>
       )}
-      <SlotForm lastResult={result} timeZones={timeZoneChoices(defaults.timeZone)} defaults={defaults} />
+      <SlotForm lastResult={result} defaults={defaults} />
       <section aria-labelledby="slots-heading" className="mt-10">
         <h2 id="slots-heading" className="text-xl font-semibold text-slate-900">
           {view === "upcoming" ? "Upcoming slots" : "Past slots"}
@@ -159,34 +163,27 @@ export default function AppointmentTimePage({ loaderData, actionData }: Route.Co
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">{slot.when}</p>
                     <p className="mt-1 text-sm text-slate-700">
-                      {slot.bookingStatus && (view === "past" || isLiveStatus(slot.bookingStatus)) ? (
+                      {slot.bookingStatus ? (
                         <>
                           <StatusBadge status={slot.bookingStatus} /> <span className="[overflow-wrap:anywhere]">{slot.bookedBy}</span>
                         </>
                       ) : (
-                        <>
-                          <Badge tone="brand">Free</Badge>
-                          {slot.bookingStatus ? (
-                            <span className="ml-2">
-                              (a booking by <span className="[overflow-wrap:anywhere]">{slot.bookedBy}</span> was {slot.bookingStatus})
-                            </span>
-                          ) : null}
-                        </>
+                        <Badge tone="brand">{view === "upcoming" ? "Free" : "Not booked"}</Badge>
                       )}
                     </p>
                   </div>
-                  {view === "upcoming" && slot.bookingStatus && isLiveStatus(slot.bookingStatus) ? (
+                  {view === "upcoming" && slot.bookingStatus ? (
                     <p className="max-w-60 text-sm text-slate-700">
                       Booked: reject the booking (or the student cancels) to free or delete it.
                     </p>
                   ) : view === "upcoming" ? (
-                    <Form method="post" onSubmit={confirmFirst(DELETE_SLOT_QUESTION)}>
+                    <form method="post" onSubmit={confirmed(DELETE_SLOT_QUESTION)}>
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="slot" value={slot.id} />
                       <Button size="sm" variant="neutral">
                         Delete<span className="sr-only"> the slot {slot.when}</span>
                       </Button>
-                    </Form>
+                    </form>
                   ) : null}
                 </Card>
               </li>
@@ -214,11 +211,9 @@ function ViewLink({ view, current, label }: { view: View; current: View; label: 
 
 function SlotForm({
   lastResult,
-  timeZones,
   defaults,
 }: {
   lastResult: Parameters<typeof useSchemaForm>[1];
-  timeZones: readonly string[];
   defaults: { timeZone: string; today: string };
 }) {
   const navigation = useNavigation();
@@ -250,7 +245,7 @@ function SlotForm({
           required
           hint={`${SLOT_MIN_MINUTES} to ${SLOT_MAX_MINUTES}`}
         />
-        <SelectField label="Time zone" field={fields.timeZone} options={timeZones} fallback={defaults.timeZone} required />
+        <TimeZoneField field={fields.timeZone} hint="Where the time above is; for example Asia/Dhaka" />
         <div className="sm:col-span-2 lg:col-span-4">
           <Button pending={saving}>{saving ? "Adding…" : "Add slot"}</Button>
         </div>

@@ -54,7 +54,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     open: {
       ...open,
-      items: open.items.map((booking) => ({ ...booking, when: formatSlot(booking.startsAt, booking.endsAt, viewer.timeZone) })),
+      items: open.items.map(({ startsAt, endsAt, createdAt: _createdAt, ...booking }) => ({
+        ...booking,
+        when: formatSlot(startsAt, endsAt, viewer.timeZone),
+      })),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { consultantPhotoUrl } from "~/.server/consultants/consultants";
 import { listConsultants } from "~/.server/consultants/list-consultants";
@@ -13,7 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
-import { confirmFirst } from "~/lib/confirm-first";
+import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { pageHref, parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/consultants";
@@ -56,6 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ConsultantsPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q } = loaderData;
+  const confirmed = useConfirmedSubmit();
   return (
     <Page title="Consultants">
       <ListSearch
@@ -92,9 +93,9 @@ export default function ConsultantsPage({ loaderData }: Route.ComponentProps) {
                   <LinkButton href={`/dashboard/consultants/${consultant.id}`} size="sm" variant="outline">
                     Edit<span className="sr-only"> {consultant.name}</span>
                   </LinkButton>
-                  <Form
+                  <form
                     method="post"
-                    onSubmit={confirmFirst(
+                    onSubmit={confirmed(
                       consultant.active
                         ? "Are you sure you want to deactivate this consultant? Students will no longer be able to book them."
                         : "Are you sure you want to activate this consultant?",
@@ -106,7 +107,7 @@ export default function ConsultantsPage({ loaderData }: Route.ComponentProps) {
                       {consultant.active ? "Deactivate" : "Activate"}
                       <span className="sr-only"> {consultant.name}</span>
                     </Button>
-                  </Form>
+                  </form>
                 </div>
               </Card>
             </li>

@@ -10,7 +10,8 @@ import { photoUrl } from "~/.server/users/photo";
 import { findEditableProfile, updateProfile } from "~/.server/users/profile";
 import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
-import { Field, FormMessage, SelectField } from "~/components/ui/field";
+import { Field, FormMessage } from "~/components/ui/field";
+import { TimeZoneField } from "~/components/ui/time-zone-field";
 import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import {
@@ -20,7 +21,6 @@ import {
   type ProfileFormSchema,
   ProfileSchema,
 } from "~/lib/schemas/profile";
-import { timeZoneChoices } from "~/lib/time-zones";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/edit-user-profile";
 
@@ -108,12 +108,9 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
         <Field label="Email" name="email" type="email" value={profile.email} disabled readOnly hint="Your e-mail cannot be changed here." />
         <Field label="Phone" field={fields.phone} type="tel" autoComplete="tel" maxLength={PROFILE_PHONE_MAX_LENGTH} />
         <Field label="Address" field={fields.address} autoComplete="street-address" maxLength={PROFILE_ADDRESS_MAX_LENGTH} />
-        <SelectField
-          label="Time zone"
+        <TimeZoneField
           field={fields.timeZone}
-          options={timeZoneChoices(profile.timeZone)}
-          fallback={profile.timeZone}
-          hint="Appointment times on your pages and in your e-mails are shown in this zone."
+          hint="Appointment times on your pages and in your e-mails are shown in this zone, for example Asia/Dhaka."
         />
         <div className="flex items-center gap-4">
           {profile.photo ? (

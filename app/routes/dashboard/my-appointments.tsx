@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { type BookingStatus, bookingStatuses, consultantTransitions, statusActions, statusLabels } from "~/lib/booking";
-import { confirmFirst } from "~/lib/confirm-first";
+import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { parsePage } from "~/lib/pagination";
 import { BookingStatusSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
@@ -58,7 +58,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     list: {
       ...list,
       // Times in the consultant's own zone (their profile setting), the zone named.
-      items: list.items.map((booking) => ({ ...booking, when: formatSlot(booking.startsAt, booking.endsAt, user.timeZone) })),
+      // What the cards show, and no more: the page's data travels with it.
+      items: list.items.map(({ startsAt, endsAt, createdAt: _createdAt, ...booking }) => ({
+        ...booking,
+        when: formatSlot(startsAt, endsAt, user.timeZone),
+      })),
     },
   };
 }
@@ -97,6 +101,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 export default function MyAppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, filters, list } = loaderData;
+  const confirmed = useConfirmedSubmit();
   if (!profile || !list) {
     return (
       <Page title="My Appointments">
@@ -164,14 +169,14 @@ export default function MyAppointmentsPage({ loaderData, actionData }: Route.Com
             <li key={booking.id}>
               <BookingCard booking={booking}>
                 {consultantTransitions[booking.status].map((status) => (
-                  <Form key={status} method="post" onSubmit={confirmFirst(statusActions[status].question)}>
+                  <form key={status} method="post" onSubmit={confirmed(statusActions[status].question)}>
                     <input type="hidden" name="booking" value={booking.id} />
                     <input type="hidden" name="status" value={status} />
                     <Button size="sm" variant={status === "rejected" ? "neutral" : status === "completed" ? "outline" : "primary"}>
                       {statusActions[status].label}
                       <span className="sr-only"> the booking of {booking.name}</span>
                     </Button>
-                  </Form>
+                  </form>
                 ))}
                 {refusal?.booking === booking.id ? (
                   <p role="alert" className="w-full text-sm font-medium text-red-700">

@@ -1,4 +1,4 @@
-import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { cancelBooking } from "~/.server/bookings/cancel-booking";
 import { listStudentBookings } from "~/.server/bookings/list-bookings";
@@ -15,7 +15,7 @@ import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { CANCEL_QUESTION, isLiveStatus } from "~/lib/booking";
-import { confirmFirst } from "~/lib/confirm-first";
+import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { parsePage } from "~/lib/pagination";
 import { formatSlot } from "~/lib/time-zones";
 import type { Route } from "./+types/my-bookings";
@@ -37,12 +37,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     booking,
     list: {
       ...list,
-      items: list.items.map(({ photo, ...row }) => ({
+      items: list.items.map(({ photo, startsAt, endsAt, consultantId: _consultantId, ...row }) => ({
         ...row,
         photoUrl: consultantPhotoUrl(photo),
         // In the student's own zone (their profile setting), the zone named.
-        when: formatSlot(row.startsAt, row.endsAt, user.timeZone),
-        cancellable: isLiveStatus(row.status) && row.startsAt.getTime() > cutoff,
+        when: formatSlot(startsAt, endsAt, user.timeZone),
+        cancellable: isLiveStatus(row.status) && startsAt.getTime() > cutoff,
       })),
     },
   };
@@ -71,6 +71,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 export default function MyBookingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { list, booking } = loaderData;
+  const confirmed = useConfirmedSubmit();
   const refusal = actionData?.refusal;
   return (
     <Page
@@ -105,12 +106,12 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
                 </p>
                 {row.cancellable ? (
                   <div className="mt-auto pt-4">
-                    <Form method="post" onSubmit={confirmFirst(CANCEL_QUESTION)}>
+                    <form method="post" onSubmit={confirmed(CANCEL_QUESTION)}>
                       <input type="hidden" name="booking" value={row.id} />
                       <Button size="sm" variant="neutral">
                         Cancel booking<span className="sr-only"> with {row.consultantName}</span>
                       </Button>
-                    </Form>
+                    </form>
                   </div>
                 ) : null}
                 {refusal?.booking === row.id ? (
