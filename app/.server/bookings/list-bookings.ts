@@ -4,6 +4,7 @@ import type { Paginated } from "~/lib/pagination";
 import { db } from "../db";
 import { appointmentSlots, bookings, consultants } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
+import { cachedBookingList } from "./booking-lists-cache";
 
 export const BOOKINGS_PER_PAGE = 12;
 
@@ -33,6 +34,19 @@ function statusWhere(status: BookingStatusFilter): SQL | undefined {
  * soonest first, past ones latest first, or all; by status; or the one a link names (`bookingId`).
  */
 export function listConsultantBookings(input: {
+  consultantId: string;
+  when: BookingWhen;
+  status: BookingStatusFilter;
+  bookingId?: string | null;
+  page: number;
+}): Promise<Paginated<ConsultantBookingRow>> {
+  return cachedBookingList(
+    JSON.stringify(["listConsultantBookings", input.consultantId, input.when, input.status, input.bookingId ?? null, input.page]),
+    () => readConsultantBookings(input),
+  );
+}
+
+function readConsultantBookings(input: {
   consultantId: string;
   when: BookingWhen;
   status: BookingStatusFilter;
@@ -98,6 +112,12 @@ export function listStudentBookings(input: {
   bookingId?: string | null;
   page: number;
 }): Promise<Paginated<StudentBookingRow>> {
+  return cachedBookingList(JSON.stringify(["listStudentBookings", input.studentId, input.bookingId ?? null, input.page]), () =>
+    readStudentBookings(input),
+  );
+}
+
+function readStudentBookings(input: { studentId: string; bookingId?: string | null; page: number }): Promise<Paginated<StudentBookingRow>> {
   const where = and(eq(bookings.studentId, input.studentId), input.bookingId ? eq(bookings.id, input.bookingId) : undefined);
   return paginate<StudentBookingRow>({
     page: input.page,

@@ -4,6 +4,7 @@ import type { Paginated } from "~/lib/pagination";
 import { db } from "../db";
 import { appointmentSlots, bookings } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
+import { cachedBookingList } from "./booking-lists-cache";
 import { qualified } from "./qualified";
 
 export const SLOTS_PER_PAGE = 12;
@@ -23,6 +24,16 @@ export type ConsultantSlotRow = {
  * history) latest first. Deleted slots are left out.
  */
 export function listConsultantSlots(input: {
+  consultantId: string;
+  view: "upcoming" | "past";
+  page: number;
+}): Promise<Paginated<ConsultantSlotRow>> {
+  return cachedBookingList(JSON.stringify(["listConsultantSlots", input.consultantId, input.view, input.page]), () =>
+    readConsultantSlots(input),
+  );
+}
+
+function readConsultantSlots(input: {
   consultantId: string;
   view: "upcoming" | "past";
   page: number;

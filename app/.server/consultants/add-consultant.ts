@@ -12,7 +12,14 @@ import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
 import { INVITATION_DAYS, type Invitation, inviteAccount } from "../users/invite-account";
 import { parseConsultantFields, prepareConsultantPicture } from "./consultant-fields";
-import { asDuplicateConsultant, assertConsultantEmailFree, type Consultant, consultantPhotoKey, pgErrorCode } from "./consultants";
+import {
+  asDuplicateConsultant,
+  assertConsultantEmailFree,
+  type Consultant,
+  consultantPhotoKey,
+  findConsultantOfUser,
+  pgErrorCode,
+} from "./consultants";
 
 /** Roles that are never lowered by being made a consultant. */
 const keptRoles: readonly Role[] = ["consultant", "manager", "admin"];
@@ -91,9 +98,10 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
     await bookingListsChanged();
     return consultant;
   } catch (error) {
-    // Nothing was added: keep neither the picture nor an account made for it.
+    // Nothing was added: keep neither the picture nor an account made for it — unless another
+    // manager's consultant, added at the same moment, now uses that account.
     await getStorage().delete(key);
-    await invitation?.undo();
+    if (invitation && !(await findConsultantOfUser(invitation.userId))) await invitation.undo();
     throw asDuplicateConsultant(error);
   }
 }

@@ -26,6 +26,10 @@ export type StaffConsultantRow = {
 
 /** Every consultant, active or not, by name, for managers: `q` matches a fragment of name, e-mail or university. */
 export function listConsultants(input: { q: string; page: number }): Promise<Paginated<StaffConsultantRow>> {
+  return cachedBookingList(JSON.stringify(["listConsultants", input.q, input.page]), () => readConsultants(input));
+}
+
+function readConsultants(input: { q: string; page: number }): Promise<Paginated<StaffConsultantRow>> {
   const q = input.q.trim();
   const pattern = containsPattern(q);
   const where: SQL | undefined = q

@@ -137,6 +137,7 @@ export function consultantAddedMail(input: { to: string; name: string; url: stri
     greeting: `Hello ${input.name},`,
     paragraphs: [
       "Onward's team has added you as a consultant, so students can book appointments with you. Add the times you are available, and students will see them.",
+      "If you have not chosen a password for Onward yet, use “Forgot password?” on the sign-in page.",
     ],
     action: { label: "Add my available times", url: input.url },
   });
