@@ -33,6 +33,7 @@ export default [
   route("photos/:userId/:file", "routes/api/photo.ts"),
   route("member-photos/:memberId/:file", "routes/api/member-photo.ts"),
   route("university-logos/:file", "routes/api/university-logo.ts"),
+  route("consultant-photos/:consultantId/:file", "routes/api/consultant-photo.ts"),
   route("dev/mail", "routes/dev/mail.tsx"),
   route("dev/design", "routes/dev/design.tsx"),
 
@@ -43,6 +44,7 @@ export default [
   route("networking", "routes/networking.tsx"),
   route("networking/:memberId/connect", "routes/networking-connect.tsx"),
   route("book-appointment", "routes/book-appointment.tsx"),
+  route("book-appointment/:consultantId", "routes/book-consultant.tsx"),
 
   ...prefix("dashboard", [
     layout("routes/dashboard/layout.tsx", [
@@ -54,6 +56,7 @@ export default [
       route("my-applications", "routes/dashboard/my-applications.tsx"),
       route("my-applications/:id", "routes/dashboard/my-application.tsx"),
       route("my-appointments", "routes/dashboard/my-appointments.tsx"),
+      route("my-bookings", "routes/dashboard/my-bookings.tsx"),
       route("appointment-time", "routes/dashboard/appointment-time.tsx"),
       route("add-university", "routes/dashboard/add-university.tsx"),
       route("universities", "routes/dashboard/universities.tsx"),
@@ -61,6 +64,8 @@ export default [
       route("shortlist", "routes/dashboard/shortlist.tsx"),
       route("shortlist/compare", "routes/dashboard/compare.tsx"),
       route("add-new-consultant", "routes/dashboard/add-new-consultant.tsx"),
+      route("consultants", "routes/dashboard/consultants.tsx"),
+      route("consultants/:id", "routes/dashboard/consultant-edit.tsx"),
       route("user-management", "routes/dashboard/user-management.tsx"),
       route("user-management/:id/role", "routes/dashboard/change-role.tsx"),
       route("add-new-networking-member", "routes/dashboard/add-new-networking-member.tsx"),

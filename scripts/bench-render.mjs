@@ -24,8 +24,14 @@ const RSS_LIMIT_MB = 400;
 const CLOCK_TICK_MS = 1000 / Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
 const STUDENT = { email: "bench-student@onward.test", password: "a long bench passphrase 42", name: "Bench Student", role: "student" };
 const MANAGER = { email: "bench-manager@onward.test", password: "a long bench passphrase 43", name: "Bench Manager", role: "manager" };
+const CONSULTANT = {
+  email: "bench-consultant@onward.test",
+  password: "a long bench passphrase 44",
+  name: "Bench Consultant",
+  role: "consultant",
+};
 
-/** @type {{ name: string; path: string; as: "student" | "manager" | "anonymous" | "cache-buster"; budgetMs: number }[]} */
+/** @type {{ name: string; path: string; as: "student" | "manager" | "consultant" | "anonymous" | "cache-buster"; budgetMs: number }[]} */
 const cases = [
   { name: "signed-in GET /dashboard", path: "/dashboard", as: "student", budgetMs: 4 },
   { name: "signed-in GET /", path: "/", as: "student", budgetMs: 4 },
@@ -72,6 +78,14 @@ const cases = [
     budgetMs: 4,
   },
   { name: "signed-in GET /apply", path: "/apply", as: "student", budgetMs: 4 },
+  // Booking (24 consultants with 20 slots each, 12 bookings of the consultant account: bench-seed.ts).
+  { name: "signed-in GET /book-appointment", path: "/book-appointment", as: "student", budgetMs: 4 },
+  { name: "signed-in GET /book-appointment?country=Finland", path: "/book-appointment?country=Finland", as: "student", budgetMs: 4 },
+  { name: "signed-in GET /book-appointment/{id}", path: "/book-appointment/bench-consultant-2", as: "student", budgetMs: 4 },
+  { name: "signed-in GET /dashboard/my-bookings", path: "/dashboard/my-bookings", as: "student", budgetMs: 4 },
+  { name: "consultant GET /dashboard/my-appointments", path: "/dashboard/my-appointments", as: "consultant", budgetMs: 4 },
+  { name: "consultant GET /dashboard/appointment-time", path: "/dashboard/appointment-time", as: "consultant", budgetMs: 4 },
+  { name: "manager GET /dashboard/consultants", path: "/dashboard/consultants", as: "manager", budgetMs: 4 },
 ];
 
 if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0) {
@@ -146,7 +160,7 @@ function seed(env) {
       PATH: process.env.PATH,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
-      ONWARD_SEED_ACCOUNTS: JSON.stringify([STUDENT, MANAGER]),
+      ONWARD_SEED_ACCOUNTS: JSON.stringify([STUDENT, MANAGER, CONSULTANT]),
       ...env,
     },
     encoding: "utf8",
@@ -175,11 +189,15 @@ async function runOn(label, prepare) {
   const results = [];
   try {
     const base = `http://127.0.0.1:${server.port}`;
-    const cookies = { student: await signIn(base, STUDENT), manager: await signIn(base, MANAGER) };
+    const cookies = {
+      student: await signIn(base, STUDENT),
+      manager: await signIn(base, MANAGER),
+      consultant: await signIn(base, CONSULTANT),
+    };
     // BENCH_CASES=dashboard,usa measures only the cases whose name contains one of the words.
     const only = process.env.BENCH_CASES?.split(",");
     for (const item of cases.filter((entry) => !only || only.some((word) => entry.name.includes(word)))) {
-      const signedIn = item.as === "student" || item.as === "manager";
+      const signedIn = item.as === "student" || item.as === "manager" || item.as === "consultant";
       const headers = signedIn ? [`Cookie: ${cookies[item.as]}`] : item.as === "anonymous" ? ["Cookie: onward.bench=1"] : [];
       const script = item.as === "cache-buster" ? bustScript : undefined;
       // A keep-alive connection left idle past the server's timeout may be closed under us: try twice.

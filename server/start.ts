@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { applicationDocumentFiles } from "../app/.server/applications/document-sweep";
+import { type ReminderJob, startBookingReminders } from "../app/.server/bookings/reminders";
 import { getConfig } from "../app/.server/config";
 import { openDatabase } from "../app/.server/db/client";
 import { db, setDatabase } from "../app/.server/db/index";
@@ -48,6 +49,7 @@ export async function startServer({ build, staticFiles, server: existing, before
   let server: http.Server | undefined;
   let mailWorker: MailWorker | undefined;
   let sweeper: { stop(): void } | undefined;
+  let reminders: ReminderJob | undefined;
   let shuttingDown = false;
 
   async function shutdown(signal: string) {
@@ -62,6 +64,7 @@ export async function startServer({ build, staticFiles, server: existing, before
       await closed;
     }
     sweeper?.stop();
+    await reminders?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the booking reminders failed"));
     await mailWorker?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed"));
     await database.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
     await closeSharedRedis();
@@ -82,6 +85,7 @@ export async function startServer({ build, staticFiles, server: existing, before
     database: db,
     transport: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
   });
+  reminders = startBookingReminders({ database: db });
 
   sweeper = startStorageSweeper([applicationDocumentFiles]);
 
@@ -108,6 +112,7 @@ export async function startServer({ build, staticFiles, server: existing, before
   } catch (error) {
     // Nothing was served: stop what started and release the database (and DATA_DIR/db.lock) before saying why.
     sweeper.stop();
+    await reminders.stop().catch(() => {});
     await mailWorker.stop().catch(() => {});
     await database.close().catch(() => {});
     await closeSharedRedis();

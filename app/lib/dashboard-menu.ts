@@ -10,13 +10,22 @@ export const pageRoles = {
   userManagement: ["manager"],
   addUniversity: ["manager", "consultant"],
   addConsultant: ["manager"],
+  /** The consultants list: edit and deactivate. */
+  consultants: ["manager"],
   networkingMembers: ["manager"],
   siteSettings: ["manager"],
   /** Writing to a networking member (Connect, from the directory). */
   connectWithMember: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
-type MenuItem = { to: string; label: string; roles: readonly Role[] | "everyone"; feature?: Feature };
+type MenuItem = {
+  to: string;
+  label: string;
+  roles: readonly Role[] | "everyone";
+  feature?: Feature;
+  /** Also shown to a manager or admin who is a consultant as well (has a consultant profile). */
+  consultantProfile?: true;
+};
 
 /** A menu entry as the shell shows it; `soon` marks a page whose feature does not answer yet. */
 export type MenuEntry = { to: string; label: string; soon: boolean };
@@ -26,16 +35,30 @@ const menu: MenuItem[] = [
   { to: "/dashboard", label: "Overview", roles: "everyone" },
   { to: "/dashboard/profile", label: "Profile", roles: "everyone" },
   { to: "/dashboard/shortlist", label: "Shortlist", roles: "everyone", feature: "universities" },
+  { to: "/dashboard/my-bookings", label: "My Bookings", roles: "everyone", feature: "booking" },
   { to: "/dashboard/applications", label: "Applications", roles: pageRoles.applications, feature: "applications" },
   // Anyone signed in may apply; the menu offers their own list to those who are not staff.
   { to: "/dashboard/my-applications", label: "My Applications", roles: ["student", "networking"], feature: "applications" },
-  { to: "/dashboard/my-appointments", label: "My Appointments", roles: pageRoles.myAppointments, feature: "booking" },
-  { to: "/dashboard/appointment-time", label: "Appointment Time", roles: pageRoles.appointmentTime, feature: "booking" },
+  {
+    to: "/dashboard/my-appointments",
+    label: "My Appointments",
+    roles: pageRoles.myAppointments,
+    feature: "booking",
+    consultantProfile: true,
+  },
+  {
+    to: "/dashboard/appointment-time",
+    label: "Appointment Time",
+    roles: pageRoles.appointmentTime,
+    feature: "booking",
+    consultantProfile: true,
+  },
   { to: "/dashboard/messages", label: "Messages", roles: pageRoles.messages },
   { to: "/dashboard/user-management", label: "User Management", roles: pageRoles.userManagement },
   { to: "/dashboard/add-university", label: "Add University", roles: pageRoles.addUniversity, feature: "universities" },
   { to: "/dashboard/universities", label: "Universities", roles: pageRoles.addUniversity, feature: "universities" },
   { to: "/dashboard/add-new-consultant", label: "Add Consultant", roles: pageRoles.addConsultant, feature: "booking" },
+  { to: "/dashboard/consultants", label: "Consultants", roles: pageRoles.consultants, feature: "booking" },
   { to: "/dashboard/add-new-networking-member", label: "Add Networking Member", roles: pageRoles.networkingMembers, feature: "networking" },
   {
     to: "/dashboard/manage-networking-member",
@@ -46,8 +69,11 @@ const menu: MenuItem[] = [
   { to: "/dashboard/settings", label: "Site Settings", roles: pageRoles.siteSettings },
 ];
 
-export function menuFor(role: Role): MenuEntry[] {
+/** `consultantProfile`: the person (a manager or admin) is also a consultant, with their own slots and bookings. */
+export function menuFor(role: Role, options: { consultantProfile?: boolean } = {}): MenuEntry[] {
   return menu
-    .filter((item) => item.roles === "everyone" || hasRole(role, item.roles))
+    .filter(
+      (item) => item.roles === "everyone" || hasRole(role, item.roles) || (item.consultantProfile && options.consultantProfile === true),
+    )
     .map(({ to, label, feature }) => ({ to, label, soon: feature !== undefined && !featureAvailable[feature] }));
 }

@@ -6,7 +6,7 @@
 export const featureAvailable = {
   universities: true,
   applications: true,
-  booking: false,
+  booking: true,
   networking: true,
 } as const satisfies Record<string, boolean>;
 

@@ -14,9 +14,10 @@ test("talking to us: the external scheduling page when set, our booking page onc
   });
   expect(talkToUs(undefined, { ...none, booking: true })).toEqual({
     href: "/book-appointment",
-    label: "Book Appointment",
+    label: "Book a Call",
     external: false,
   });
+  expect(talkToUs(undefined)).toEqual({ href: "/book-appointment", label: "Book a Call", external: false });
   expect(talkToUs(undefined, none)).toEqual({ href: "/contact", label: "Talk to Us", external: false });
 });
 
@@ -36,6 +37,7 @@ test("the dashboard menu marks the pages of features that do not answer yet, and
     "/dashboard/applications": featureAvailable.applications,
     "/dashboard/add-university": featureAvailable.universities,
     "/dashboard/add-new-consultant": featureAvailable.booking,
+    "/dashboard/consultants": featureAvailable.booking,
     "/dashboard/add-new-networking-member": featureAvailable.networking,
     "/dashboard/manage-networking-member": featureAvailable.networking,
   };
@@ -45,4 +47,15 @@ test("the dashboard menu marks the pages of features that do not answer yet, and
       .map(([to]) => to),
   );
   expect(manager.find((item) => item.to === "/dashboard/messages")?.soon).toBe(false);
+});
+
+test("a consultant's pages are in a consultant's menu, and in a manager's only when they are a consultant too; My Bookings is everyone's", () => {
+  const paths = (entries: ReturnType<typeof menuFor>) => entries.map((item) => item.to);
+  const consultantPages = ["/dashboard/my-appointments", "/dashboard/appointment-time"];
+  expect(paths(menuFor("consultant"))).toEqual(expect.arrayContaining(consultantPages));
+  expect(paths(menuFor("manager"))).not.toEqual(expect.arrayContaining([consultantPages[0]]));
+  expect(paths(menuFor("manager", { consultantProfile: true }))).toEqual(expect.arrayContaining(consultantPages));
+  expect(paths(menuFor("student"))).toContain("/dashboard/my-bookings");
+  expect(paths(menuFor("student"))).not.toContain("/dashboard/consultants");
+  expect(paths(menuFor("manager"))).toContain("/dashboard/consultants");
 });

@@ -6,13 +6,14 @@ export type NextStep = { href: string; label: string; external: boolean };
 type FeatureFlags = Record<Feature, boolean>;
 
 /**
- * How a visitor reaches a person: the external scheduling page when staff have set one, our own
- * booking page once it answers, and until then the contact form, so no button leads to a page
- * that only says "not available yet".
+ * How a visitor reaches a person ("Book a Call"): the external scheduling page when staff have set
+ * one (site settings), otherwise our own booking page, where they choose a consultant and a free
+ * time; the contact form only while booking does not answer, so no button leads to a page that
+ * only says "not available yet".
  */
 export function talkToUs(bookingUrl: string | undefined, available: FeatureFlags = featureAvailable): NextStep {
   if (bookingUrl) return { href: bookingUrl, label: "Book a Call", external: true };
-  if (available.booking) return { href: "/book-appointment", label: "Book Appointment", external: false };
+  if (available.booking) return { href: "/book-appointment", label: "Book a Call", external: false };
   return { href: "/contact", label: "Talk to Us", external: false };
 }
 

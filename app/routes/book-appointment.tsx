@@ -1,18 +1,107 @@
+import { Form } from "react-router";
 import { requireUser } from "~/.server/auth/session";
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { consultantPhotoUrl } from "~/.server/consultants/consultants";
+import { findBookableConsultants } from "~/.server/consultants/list-consultants";
+import { useBookDialog } from "~/components/booking/book-dialog";
+import { ConsultantDetails } from "~/components/booking/consultant-details";
+import { Page } from "~/components/layout/page";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
+import { consultantCountries, isConsultantCountry } from "~/lib/booking";
+import { parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/book-appointment";
 
+/**
+ * Consultants students can book (signed in), filtered by country from the URL (`country`, `page`),
+ * so a search works without JavaScript and can be shared. A country not on the list shows everyone.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  return null;
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("country");
+  const country = isConsultantCountry(asked) ? asked : null;
+  const list = await findBookableConsultants({ country, page: parsePage(url.searchParams.get("page")) });
+  return {
+    ...list,
+    items: list.items.map(({ photo, ...consultant }) => ({ ...consultant, photoUrl: consultantPhotoUrl(photo) })),
+    country,
+  };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Book Appointment — Onward" }];
-
-export default function BookAppointmentPage() {
+export default function BookAppointmentPage({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, country } = loaderData;
+  const dialog = useBookDialog();
   return (
-    <Page title="Book Appointment">
-      <NotYetAvailable what="Booking a consultant" />
+    <Page
+      title="Book Appointment"
+      intro="Talk to a consultant who knows your destination: about universities, applications, costs and visas. Choose a country, then a consultant and one of their free times."
+    >
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <label className="grid gap-1 text-sm font-semibold text-slate-800">
+          Country
+          <select
+            name="country"
+            defaultValue={country ?? ""}
+            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
+          >
+            <option value="">All countries</option>
+            {consultantCountries.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+        <Button className="h-11">Search</Button>
+      </Form>
+      <p className="mt-6 text-sm text-slate-700" aria-live="polite">
+        {total === 0
+          ? country
+            ? `No consultants for ${country} yet. Try another country.`
+            : "No consultants are taking bookings yet. Please check back soon."
+          : `${total} consultant${total === 1 ? "" : "s"}${country ? ` for ${country}` : ""}.`}
+        {country ? (
+          <>
+            {" "}
+            <a href="/book-appointment" className="font-semibold text-brand-700 underline">
+              Show every country
+            </a>
+          </>
+        ) : null}
+      </p>
+      {items.length > 0 ? (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Consultants">
+          {items.map((consultant) => (
+            <li key={consultant.id}>
+              <Card className="flex h-full flex-col p-5">
+                <ConsultantDetails consultant={consultant} />
+                <p className="mt-3 text-sm font-medium text-slate-800">
+                  {consultant.freeSlots === 0
+                    ? "No free times right now"
+                    : `${consultant.freeSlots} free time${consultant.freeSlots === 1 ? "" : "s"}`}
+                </p>
+                <div className="mt-auto pt-4">
+                  <a
+                    href={`/book-appointment/${consultant.id}`}
+                    className={buttonClasses({ size: "sm" })}
+                    aria-haspopup="dialog"
+                    onClick={(event) => {
+                      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                      event.preventDefault();
+                      dialog.open(consultant.id, event.currentTarget);
+                    }}
+                  >
+                    Book Appointment<span className="sr-only"> with {consultant.name}</span>
+                  </a>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={page} pageCount={pageCount} />
+      {dialog.element}
     </Page>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Book Appointment — Onward" }, { name: "robots", content: "noindex" }];

@@ -10,6 +10,7 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/pager";
+import { bookConsultantsHref } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { featureAvailable } from "~/lib/features";
 import { parsePage } from "~/lib/pagination";
@@ -145,7 +146,7 @@ export default function NetworkingPage({ loaderData }: Route.ComponentProps) {
                       Connect<span className="sr-only"> with {member.name}</span>
                     </LinkButton>
                   ) : null}
-                  <BookLink bookingUrl={member.bookingUrl} name={member.name} />
+                  <BookLink bookingUrl={member.bookingUrl} name={member.name} location={member.location} />
                 </div>
               </Card>
             </li>
@@ -166,8 +167,8 @@ function ProfileLink({ href, label, name }: { href: string; label: string; name:
   );
 }
 
-/** The member's own scheduling page; else our booking page once it answers; else nothing to promise. */
-function BookLink({ bookingUrl, name }: { bookingUrl: string | null; name: string }) {
+/** The member's own scheduling page; else our consultants for their country (booking); else nothing to promise. */
+function BookLink({ bookingUrl, name, location }: { bookingUrl: string | null; name: string; location: string }) {
   if (bookingUrl) {
     return (
       <LinkButton href={bookingUrl} target="_blank" rel="noopener noreferrer" size="sm">
@@ -177,8 +178,8 @@ function BookLink({ bookingUrl, name }: { bookingUrl: string | null; name: strin
   }
   if (!featureAvailable.booking) return null;
   return (
-    <LinkButton href="/book-appointment" size="sm">
-      Book Appointment
+    <LinkButton href={bookConsultantsHref(location)} size="sm">
+      Book Appointment<span className="sr-only"> with a consultant for {location}</span>
     </LinkButton>
   );
 }

@@ -1,7 +1,9 @@
 // Seeds what `npm run bench:render` measures, in one process before the server owns the database:
 // the accounts it signs in as and a directory of networking members (BENCH_MEMBERS, default 60,
 // spread over every location and job category, so a directory page is a full page of 12), and a
-// shortlist of 12 universities for each student account.
+// shortlist of 12 universities for each student account; 24 consultants over the booking page's
+// countries (the `consultant` account among them) with 20 future slots each, and bookings of the
+// first 12 of that consultant's slots by the student accounts (a full page of booking cards).
 // Usage: ONWARD_SEED_ACCOUNTS='[{"email":…,"password":…,"name":…,"role":…}]' tsx scripts/lib/bench-seed.ts
 
 import { eq } from "drizzle-orm";
@@ -13,6 +15,9 @@ import {
   applicationDocuments,
   applicationEvents,
   applications,
+  appointmentSlots,
+  bookings,
+  consultants,
   networkingMembers,
   shortlistEntries,
   universities,
@@ -20,6 +25,7 @@ import {
 } from "~/.server/db/schema";
 import { provisionAccount } from "~/.server/users/provision-account";
 import { documentFields } from "~/lib/applications";
+import { consultantCountries } from "~/lib/booking";
 import { defaultJobCategories, defaultMemberLocations } from "~/lib/networking";
 import type { Role } from "~/lib/roles";
 
@@ -120,6 +126,82 @@ try {
         ]),
       );
   }
+  await seedConsultants();
 } finally {
   await database.close();
+}
+
+async function seedConsultants() {
+  const accountIds = new Map<string, { id: string; role: Role }>();
+  for (const account of accounts) {
+    const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    if (user) accountIds.set(account.email, { id: user.id, role: account.role });
+  }
+  const consultantAccount = [...accountIds.values()].find((account) => account.role === "consultant");
+  const students = [...accountIds.values()].filter((account) => account.role === "student");
+  const people = Array.from({ length: 24 }, (_, index) => ({
+    id: `bench-consultant-${index + 1}`,
+    name: `${firstNames[index % firstNames.length]} ${lastNames[(index + 3) % lastNames.length]}`,
+    country: consultantCountries[index % consultantCountries.length] ?? "UK",
+  }));
+  for (const [index, person] of people.entries()) {
+    let userId = index === 0 ? consultantAccount?.id : undefined;
+    if (!userId) {
+      userId = `bench-consultant-user-${index + 1}`;
+      await db()
+        .insert(users)
+        .values({
+          id: userId,
+          name: person.name,
+          email: `bench.consultant${index + 1}@example.com`,
+          role: "consultant",
+          emailVerified: true,
+        })
+        .onConflictDoNothing();
+    }
+    await db()
+      .insert(consultants)
+      .values({
+        id: person.id,
+        userId,
+        name: person.name,
+        university:
+          ["University of Helsinki", "University of Toronto", "Keio University", "TU Delft"][index % 4] ?? "University of Helsinki",
+        country: person.country,
+        email: `bench.consultant${index + 1}@example.com`,
+        phone: "+880 1711 000000",
+        profession: "Admissions adviser",
+        description: "Helps students choose a course, prepare their documents and apply for the visa, from the first call to arrival.",
+        photo: `consultant-photos/${person.id}/0123456789abcdef.webp`,
+      })
+      .onConflictDoNothing();
+    const hour = 3_600_000;
+    const first = Math.ceil(Date.now() / hour) * hour + 48 * hour;
+    const slots = Array.from({ length: 20 }, (_, slot) => ({
+      id: `${person.id}-slot-${slot + 1}`,
+      consultantId: person.id,
+      startsAt: new Date(first + slot * 2 * hour),
+      endsAt: new Date(first + slot * 2 * hour + 30 * 60_000),
+      timeZone: "Asia/Dhaka",
+    }));
+    await db().insert(appointmentSlots).values(slots).onConflictDoNothing();
+    if (index === 0 && students.length > 0) {
+      await db()
+        .insert(bookings)
+        .values(
+          slots.slice(0, 12).map((slot, booking) => ({
+            id: `bench-booking-${booking + 1}`,
+            slotId: slot.id,
+            consultantId: person.id,
+            studentId: students[booking % students.length]?.id ?? "",
+            name: `${firstNames[booking % firstNames.length]} ${lastNames[booking % lastNames.length]}`,
+            email: `bench.student${booking + 1}@example.com`,
+            phone: "+880 1811 222333",
+            address: "House 1, Road 2, Dhanmondi, Dhaka",
+            status: booking % 3 === 0 ? ("accepted" as const) : ("pending" as const),
+          })),
+        )
+        .onConflictDoNothing();
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { featureAvailable } from "~/lib/features";
+import { talkToUs } from "~/lib/next-steps";
 import { setUpApp } from "./app";
 import { publicPages } from "./public-pages";
 
@@ -103,8 +104,9 @@ test("/countries/finland shows the seven Finland sponsor documents and the spec'
     "Relationship Affidavit",
   ]);
   await expect(page.getByRole("cell", { name: "8,000–15,000 EUR" })).toBeVisible();
-  // The guide offers a conversation, and each feature's page only once that feature answers.
-  await expect(page.getByRole("main").getByRole("link", { name: "Talk to Us" })).toHaveAttribute("href", "/contact");
+  // The guide offers a conversation (our booking once it answers, else the contact form), and each feature's page only once that feature answers.
+  const talk = talkToUs(undefined);
+  await expect(page.getByRole("main").getByRole("link", { name: talk.label, exact: true })).toHaveAttribute("href", talk.href);
   for (const path of unavailablePages) await expect(page.locator(`a[href="${path}"]`)).toHaveCount(0);
 });
 

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
+import { addConsultant as addConsultantProfile } from "~/.server/consultants/add-consultant";
 import { db } from "~/.server/db";
 import { auditEvents, networkingMembers, universities, users } from "~/.server/db/schema";
 import type { Role } from "~/lib/roles";
 import * as apply from "~/routes/apply";
 import * as bookAppointment from "~/routes/book-appointment";
+import * as bookConsultant from "~/routes/book-consultant";
 import * as addConsultant from "~/routes/dashboard/add-new-consultant";
 import * as addNetworkingMember from "~/routes/dashboard/add-new-networking-member";
 import * as addUniversity from "~/routes/dashboard/add-university";
@@ -13,6 +15,8 @@ import * as applications from "~/routes/dashboard/applications";
 import * as appointmentTime from "~/routes/dashboard/appointment-time";
 import * as changeRole from "~/routes/dashboard/change-role";
 import * as compare from "~/routes/dashboard/compare";
+import * as consultantEdit from "~/routes/dashboard/consultant-edit";
+import * as consultantsList from "~/routes/dashboard/consultants";
 import * as editProfile from "~/routes/dashboard/edit-user-profile";
 import * as dashboardHome from "~/routes/dashboard/home";
 import * as dashboardLayout from "~/routes/dashboard/layout";
@@ -20,6 +24,7 @@ import * as manageNetworking from "~/routes/dashboard/manage-networking-member";
 import * as myApplication from "~/routes/dashboard/my-application";
 import * as myApplications from "~/routes/dashboard/my-applications";
 import * as myAppointments from "~/routes/dashboard/my-appointments";
+import * as myBookings from "~/routes/dashboard/my-bookings";
 import * as networkingMember from "~/routes/dashboard/networking-member";
 import * as profile from "~/routes/dashboard/profile";
 import * as siteSettings from "~/routes/dashboard/settings";
@@ -33,6 +38,7 @@ import * as networking from "~/routes/networking";
 import * as connect from "~/routes/networking-connect";
 import { context, createUser, outcome, request, type TestUser } from "../support/accounts";
 import { createSubmittedApplication } from "../support/applications";
+import { consultantFields, consultantPicture } from "../support/booking";
 import { withTestDatabase } from "../support/database-per-file";
 import { sessionOf } from "../support/members";
 
@@ -45,7 +51,11 @@ type Guarded = {
   handler: Handler;
   params?: Record<string, string>;
   method?: "POST";
+  /** What a POST sends (default: an intent no form has). */
+  form?: Record<string, string>;
   allowed: Role[] | "signed-in";
+  /** What an admitted person may get besides 200 and 302 (an action refusing a made-up form: 400, or 404 for a made-up id). */
+  admitted?: number[];
 };
 
 const people: Partial<Record<Role, TestUser>> = {};
@@ -55,6 +65,8 @@ const memberParams = { id: "" };
 const universityParams = { id: "" };
 /** The application page needs a submitted application (an unknown id is a 404 for staff). */
 const applicationParams = { id: "" };
+/** The consultant pages need a consultant that exists. */
+const consultantParams = { id: "", consultantId: "" };
 beforeAll(async () => {
   const [university] = await db()
     .select({ id: universities.id })
@@ -63,6 +75,14 @@ beforeAll(async () => {
   universityParams.id = university?.id ?? "";
   for (const role of ["student", "networking", "consultant", "manager", "admin"] as const) people[role] = await createUser({ role });
   applicationParams.id = (await createSubmittedApplication(await sessionOf(await createUser({ verified: true })))).id;
+  // The consultant is a consultant in full: with the profile staff add.
+  const consultant = await addConsultantProfile({
+    actor: await sessionOf(people.manager as TestUser),
+    fields: consultantFields({ email: (people.consultant as TestUser).email }),
+    picture: await consultantPicture(),
+  });
+  consultantParams.id = consultant.id;
+  consultantParams.consultantId = consultant.id;
   memberParams.id = "guarded-member";
   await db().insert(networkingMembers).values({
     id: memberParams.id,
@@ -90,6 +110,32 @@ const guarded: Guarded[] = [
     allowed: ["student"],
   },
   { name: "book-appointment", path: "/book-appointment", handler: asHandler(bookAppointment.loader), allowed: "signed-in" },
+  {
+    name: "a consultant's booking page",
+    path: "/book-appointment/guarded",
+    handler: asHandler(bookConsultant.loader),
+    params: consultantParams,
+    allowed: "signed-in",
+  },
+  {
+    name: "booking a slot",
+    path: "/book-appointment/guarded",
+    handler: asHandler(bookConsultant.action),
+    params: consultantParams,
+    method: "POST",
+    allowed: "signed-in",
+    admitted: [400],
+  },
+  { name: "my bookings", path: "/dashboard/my-bookings", handler: asHandler(myBookings.loader), allowed: "signed-in" },
+  {
+    name: "cancelling a booking",
+    path: "/dashboard/my-bookings",
+    handler: asHandler(myBookings.action),
+    method: "POST",
+    form: { booking: "no-such-booking" },
+    allowed: "signed-in",
+    admitted: [404],
+  },
   { name: "dashboard layout", path: "/dashboard", handler: asHandler(dashboardLayout.loader), allowed: "signed-in" },
   { name: "dashboard overview", path: "/dashboard", handler: asHandler(dashboardHome.loader), allowed: "signed-in" },
   { name: "profile", path: "/dashboard/profile", handler: asHandler(profile.loader), allowed: "signed-in" },
@@ -111,6 +157,24 @@ const guarded: Guarded[] = [
   { name: "my appointments", path: "/dashboard/my-appointments", handler: asHandler(myAppointments.loader), allowed: ["consultant"] },
   { name: "appointment time", path: "/dashboard/appointment-time", handler: asHandler(appointmentTime.loader), allowed: ["consultant"] },
   {
+    name: "changing a booking's status",
+    path: "/dashboard/my-appointments",
+    handler: asHandler(myAppointments.action),
+    method: "POST",
+    form: { booking: "no-such-booking", status: "accepted" },
+    allowed: ["consultant"],
+    admitted: [404],
+  },
+  {
+    name: "adding or deleting a slot",
+    path: "/dashboard/appointment-time",
+    handler: asHandler(appointmentTime.action),
+    method: "POST",
+    form: { intent: "delete", slot: "no-such-slot" },
+    allowed: ["consultant"],
+    admitted: [404],
+  },
+  {
     name: "add university",
     path: "/dashboard/add-university",
     handler: asHandler(addUniversity.loader),
@@ -121,6 +185,40 @@ const guarded: Guarded[] = [
     path: "/dashboard/add-new-consultant",
     handler: asHandler(addConsultant.loader),
     allowed: ["manager", "admin"],
+  },
+  {
+    name: "add consultant action",
+    path: "/dashboard/add-new-consultant",
+    handler: asHandler(addConsultant.action),
+    method: "POST",
+    allowed: ["manager", "admin"],
+    admitted: [400],
+  },
+  { name: "consultants", path: "/dashboard/consultants", handler: asHandler(consultantsList.loader), allowed: ["manager", "admin"] },
+  {
+    name: "deactivating a consultant",
+    path: "/dashboard/consultants",
+    handler: asHandler(consultantsList.action),
+    method: "POST",
+    form: { consultant: "no-such-consultant", active: "false" },
+    allowed: ["manager", "admin"],
+    admitted: [404],
+  },
+  {
+    name: "edit consultant",
+    path: "/dashboard/consultants/guarded",
+    handler: asHandler(consultantEdit.loader),
+    params: consultantParams,
+    allowed: ["manager", "admin"],
+  },
+  {
+    name: "edit consultant action",
+    path: "/dashboard/consultants/guarded",
+    handler: asHandler(consultantEdit.action),
+    params: consultantParams,
+    method: "POST",
+    allowed: ["manager", "admin"],
+    admitted: [400],
   },
   { name: "user management", path: "/dashboard/user-management", handler: asHandler(userManagement.loader), allowed: ["manager", "admin"] },
   {
@@ -168,7 +266,7 @@ const guarded: Guarded[] = [
 ];
 
 async function run(route: Guarded, user: TestUser | null) {
-  const req = request(route.path, { user, method: route.method, form: route.method ? { intent: "nothing" } : undefined });
+  const req = request(route.path, { user, method: route.method, form: route.method ? (route.form ?? { intent: "nothing" }) : undefined });
   return outcome(() => route.handler({ request: req, params: route.params ?? {}, context: context() }));
 }
 
@@ -184,7 +282,7 @@ describe.each(guarded)("$name", (route) => {
     for (const role of ["student", "networking", "consultant", "manager", "admin"] as const) {
       const result = await run(route, people[role] ?? null);
       const admitted = route.allowed === "signed-in" || route.allowed.includes(role);
-      if (admitted) expect([200, 302], `${role} on ${route.path}`).toContain(result.status);
+      if (admitted) expect([200, 302, 303, ...(route.admitted ?? [])], `${role} on ${route.path}`).toContain(result.status);
       else expect(result.status, `${role} on ${route.path}`).toBe(403);
     }
   });

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { hasRole, isRole, type Role } from "~/lib/roles";
 import { getConfig } from "../config";
 import { db } from "../db";
-import { sessions, users } from "../db/schema";
+import { consultants, sessions, users } from "../db/schema";
 import { cacheMode, InvalidatedCache } from "../invalidated-cache";
 import { redirectWithToast } from "../toast";
 import { recordAuditEvent } from "../users/audit";
@@ -18,7 +18,13 @@ export type SessionUser = {
   image: string | null;
   phone: string | null;
   address: string | null;
+  /** The IANA zone this person sees times in (a profile setting). */
+  timeZone: string;
   twoFactorEnabled: boolean;
+  /** Their consultant profile, when staff have added them as a consultant (a manager may be one too). */
+  consultantId: string | null;
+  /** Whether that profile is bookable (not deactivated); null without a profile. */
+  consultantActive: boolean | null;
 };
 
 const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
@@ -96,10 +102,14 @@ async function loadSessionUser(token: string) {
       image: users.image,
       phone: users.phone,
       address: users.address,
+      timeZone: users.timeZone,
       twoFactorEnabled: users.twoFactorEnabled,
+      consultantId: consultants.id,
+      consultantActive: consultants.active,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(consultants, eq(consultants.userId, users.id))
     .where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date())));
   if (!row || !isRole(row.role)) return null;
   const { expiresAt, ...user } = row;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -42,9 +43,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 /**
  * The extensions every embedded database loads (PostgreSQL has them in contrib): pg_trgm for
- * typo-tolerant search. Tests that open PGlite themselves pass the same.
+ * typo-tolerant search, btree_gist for the constraint that keeps a consultant's slots from
+ * overlapping. Tests that open PGlite themselves pass the same.
  */
-export const pgliteExtensions = { pg_trgm };
+export const pgliteExtensions = { pg_trgm, btree_gist };
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const releaseLock = acquireDataDirLock(dataDir);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -14,8 +15,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { applicationStatuses } from "~/lib/applications";
+import { bookingStatuses, liveBookingStatuses } from "~/lib/booking";
 import { memberStatuses } from "~/lib/networking";
 import { roles } from "~/lib/roles";
+import { DEFAULT_TIME_ZONE } from "~/lib/time-zones";
 import { universityTypes } from "~/lib/universities";
 
 const tz = { withTimezone: true } as const;
@@ -46,6 +49,8 @@ export const users = pgTable(
     role: roleEnum("role").notNull().default("student"),
     phone: text("phone"),
     address: text("address"),
+    /** The IANA zone times are shown in to this person, on pages and in e-mails. */
+    timeZone: text("time_zone").notNull().default(DEFAULT_TIME_ZONE),
     twoFactorEnabled: boolean("two_factor_enabled").default(false),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
@@ -151,6 +156,8 @@ export const mailOutbox = pgTable(
     html: text("html").notNull(),
     /** Where a reply goes when it is not to us: the student who wrote to a networking member. */
     replyTo: text("reply_to"),
+    /** A calendar invitation or cancellation sent as the message's text/calendar part. */
+    calendar: jsonb("calendar").$type<{ method: "REQUEST" | "CANCEL"; content: string }>(),
     status: mailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", tz).notNull().defaultNow(),
@@ -400,4 +407,106 @@ export const applicationEvents = pgTable(
     at: timestamp("at", tz).notNull().defaultNow(),
   },
   (table) => [index("application_events_application_idx").on(table.applicationId, table.at)],
+);
+
+/**
+ * Consultants students book: a public profile (name, university, country, profession, picture)
+ * tied to the account they sign in with. A deactivated consultant is no longer bookable; their
+ * bookings stay.
+ */
+export const consultants = pgTable(
+  "consultants",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    university: text("university").notNull(),
+    country: text("country").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    profession: text("profession").notNull(),
+    description: text("description").notNull(),
+    /** Storage key of the re-encoded picture. */
+    photo: text("photo").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("consultants_user_idx").on(table.userId),
+    uniqueIndex("consultants_email_idx").on(sql`lower(${table.email})`),
+    index("consultants_bookable_idx").on(table.active, table.country, table.name),
+  ],
+);
+
+/**
+ * A consultant's bookable time. Stored as instants (UTC); `timeZone` is the zone it was entered
+ * in, kept only to show it the way the consultant typed it. Two live slots of one consultant
+ * never overlap: an exclusion constraint on tstzrange(starts_at, ends_at) (migration
+ * the hand-written booking_constraints migration). A deleted slot is kept (its bookings point at it) but frees its time.
+ */
+export const appointmentSlots = pgTable(
+  "appointment_slots",
+  {
+    id: text("id").primaryKey(),
+    consultantId: text("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", tz).notNull(),
+    endsAt: timestamp("ends_at", tz).notNull(),
+    timeZone: text("time_zone").notNull(),
+    deletedAt: timestamp("deleted_at", tz),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (table) => [
+    index("appointment_slots_consultant_idx").on(table.consultantId, table.startsAt),
+    check("appointment_slots_ends_after_start", sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
+export const bookingStatusEnum = pgEnum("booking_status", bookingStatuses);
+
+/**
+ * A student's booking of a slot, with the contact details they gave. At most one live
+ * (pending or accepted) booking per slot: a partial unique index, so two students racing for
+ * one slot cannot both win.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: text("id").primaryKey(),
+    slotId: text("slot_id")
+      .notNull()
+      .references(() => appointmentSlots.id, { onDelete: "cascade" }),
+    consultantId: text("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    status: bookingStatusEnum("status").notNull().default("pending"),
+    /** The calendar invitation's SEQUENCE: raised whenever an update or cancellation is sent. */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
+    /** When the booking was last accepted (the reminder is skipped for an acceptance within its last day). */
+    acceptedAt: timestamp("accepted_at", tz),
+    reminderSentAt: timestamp("reminder_sent_at", tz),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("bookings_one_live_per_slot_idx")
+      .on(table.slotId)
+      .where(sql.raw(`status in (${liveBookingStatuses.map((status) => `'${status}'`).join(", ")})`)),
+    index("bookings_slot_idx").on(table.slotId, table.createdAt),
+    index("bookings_consultant_idx").on(table.consultantId, table.createdAt),
+    index("bookings_student_idx").on(table.studentId, table.createdAt),
+    index("bookings_reminder_idx").on(table.status, table.reminderSentAt),
+  ],
 );

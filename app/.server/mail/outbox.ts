@@ -9,6 +9,11 @@ export type MailMessage = {
   html: string;
   /** Where the recipient's reply goes, when not to us (a student who wrote to a networking member). */
   replyTo?: string;
+  /**
+   * A calendar invitation (METHOD:REQUEST) or cancellation (METHOD:CANCEL): the iCalendar text,
+   * sent as the message's `text/calendar; method=…` part, which calendars act on.
+   */
+  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
 };
 
 /** Tells the mail worker in this process that a message is waiting. */

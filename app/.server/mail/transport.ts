@@ -7,6 +7,11 @@ import type { MailMessage } from "./outbox";
 
 export type MailTransport = { send(message: MailMessage): Promise<void>; close(): void };
 
+/** Our message as nodemailer's: a calendar becomes its `icalEvent` (a text/calendar alternative with the method). */
+function nodemailerMessage({ calendar, ...message }: MailMessage) {
+  return calendar ? { ...message, icalEvent: { method: calendar.method, content: calendar.content, filename: "invite.ics" } } : message;
+}
+
 /** Whether a name in DATA_DIR/mail is a finished message (a file still being written has a temporary name). */
 export function isFinishedMailFile(name: string): boolean {
   return name.endsWith(".eml") && !name.startsWith(".");
@@ -22,7 +27,7 @@ export function createMailTransport(options: { smtpUrl: string | undefined; from
     const transporter = nodemailer.createTransport(options.smtpUrl, { from: options.from });
     return {
       async send(message) {
-        await transporter.sendMail({ from: options.from, ...message });
+        await transporter.sendMail({ from: options.from, ...nodemailerMessage(message) });
       },
       close: () => transporter.close(),
     };
@@ -31,7 +36,7 @@ export function createMailTransport(options: { smtpUrl: string | undefined; from
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await composer.sendMail({ from: options.from, ...message });
+      const info = await composer.sendMail({ from: options.from, ...nodemailerMessage(message) });
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`;
       const file = path.join(folder, name);

@@ -56,6 +56,7 @@ export function startMailWorker(options: { database: () => Database; transport: 
         text: row.text,
         html: row.html,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        ...(row.calendar ? { calendar: row.calendar } : {}),
       });
       await options
         .database()

@@ -21,6 +21,8 @@ export const siteSettingKeys = [
   "ielts.regular.fee",
   "networking.locations",
   "networking.categories",
+  "booking.maxLivePerConsultant",
+  "booking.cancelCutoffHours",
   ...tuitionCurrencies.map((currency) => `rates.${currency}` as const),
 ] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
@@ -47,6 +49,10 @@ const defaults: Record<SiteSettingKey, string | undefined> = {
   // Locations and job categories staff add to the networking directory's lists, one per line.
   "networking.locations": undefined,
   "networking.categories": undefined,
+  // How many live (pending or accepted) bookings a student may hold with one consultant, and until
+  // how many hours before its start a student may cancel one.
+  "booking.maxLivePerConsultant": "1",
+  "booking.cancelCutoffHours": "2",
   // Taka per unit of each tuition currency, for the finder's "≈ BDT" figures and its tuition cap:
   // indicative defaults (late 2025) that staff keep current in the site settings.
   "rates.USD": "122",
@@ -132,6 +138,21 @@ export async function getIeltsBatchSettings(): Promise<IeltsBatchSettings> {
   return {
     weekend: { schedule: values["ielts.weekend.schedule"], fee: values["ielts.weekend.fee"] },
     regular: { schedule: values["ielts.regular.schedule"], fee: values["ielts.regular.fee"] },
+  };
+}
+
+export type BookingRules = { maxLivePerConsultant: number; cancelCutoffHours: number };
+
+/** The booking rules staff set (a value that is not a whole number falls back to the default). */
+export async function getBookingRules(): Promise<BookingRules> {
+  const values = await readSettingValues();
+  const whole = (key: "booking.maxLivePerConsultant" | "booking.cancelCutoffHours") => {
+    const value = Number(values[key]);
+    return Number.isInteger(value) && value >= 0 ? value : Number(defaults[key]);
+  };
+  return {
+    maxLivePerConsultant: Math.max(1, whole("booking.maxLivePerConsultant")),
+    cancelCutoffHours: whole("booking.cancelCutoffHours"),
   };
 }
 

@@ -27,7 +27,14 @@ export type AuditAction =
   | "university.deleted"
   | "application.submitted"
   | "application.status-changed"
-  | "application.document-viewed";
+  | "application.document-viewed"
+  | "consultant.added"
+  | "consultant.updated"
+  | "consultant.status"
+  | "slot.added"
+  | "slot.deleted"
+  | "booking.created"
+  | "booking.status";
 
 /** Records who did what to whom; the request's client address is added when known. */
 export async function recordAuditEvent(

@@ -2,6 +2,7 @@ import { count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Paginated } from "~/lib/pagination";
 import { hasRole, type Role, roles } from "~/lib/roles";
 import { type SessionUser, sessionsChanged } from "../auth/session";
+import { bookingListsChanged } from "../bookings/booking-lists-cache";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
@@ -93,5 +94,7 @@ export async function changeUserRole(input: { actor: SessionUser; targetId: stri
     );
   });
   await sessionsChanged();
+  // Only staff are bookable: a consultant made a student leaves the booking page.
+  await bookingListsChanged();
   return { ...target, role: input.role };
 }

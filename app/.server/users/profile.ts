@@ -18,6 +18,7 @@ export type ProfileTarget = {
   image: string | null;
   emailVerified: boolean;
   role: Role;
+  timeZone: string;
 };
 
 const ONLY_OWN = "You can edit only your own profile.";
@@ -53,6 +54,7 @@ export async function findEditableProfile(actor: SessionUser, email: string): Pr
       image: users.image,
       emailVerified: users.emailVerified,
       role: users.role,
+      timeZone: users.timeZone,
     })
     .from(users)
     .where(eq(users.email, normalized));
@@ -72,6 +74,8 @@ export async function updateProfile(input: {
   name: string;
   phone: string;
   address: string;
+  /** Left out: the zone stays as it is. */
+  timeZone?: string | undefined;
   photo?: Buffer | undefined;
 }): Promise<void> {
   const target = await findEditableProfile(input.actor, input.email);
@@ -81,8 +85,13 @@ export async function updateProfile(input: {
     image = photoKey(target.id);
     await getStorage().put(image, prepared);
   }
-  const values = { name: input.name, phone: input.phone || null, address: input.address || null };
-  const changed: string[] = (["name", "phone", "address"] as const).filter((field) => values[field] !== target[field]);
+  const values = {
+    name: input.name,
+    phone: input.phone || null,
+    address: input.address || null,
+    timeZone: input.timeZone ?? target.timeZone,
+  };
+  const changed: string[] = (["name", "phone", "address", "timeZone"] as const).filter((field) => values[field] !== target[field]);
   if (image !== target.image) changed.push("photo");
   await db().transaction(async (tx) => {
     await tx

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalTimeZone } from "../time-zones";
 
 /**
  * The profile edit form: checked in the browser before sending (Conform) and on the server
@@ -30,6 +31,13 @@ export const ProfileSchema = z.object({
     "Enter a phone number: digits, spaces and an optional +",
   ),
   address: optionalText(PROFILE_ADDRESS_MAX_LENGTH),
+  /** Times on pages and in e-mails are shown in this zone; left out of a post, it stays as it is. */
+  timeZone: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || canonicalTimeZone(value) !== null, "Choose a time zone from the list, for example Asia/Dhaka")
+    .transform((value) => (value ? (canonicalTimeZone(value) ?? undefined) : undefined)),
 });
 
 /** The edit form as the browser checks it: the photo is any file, or none (the server checks its bytes). */

@@ -72,6 +72,10 @@ const rate = text(12).refine(
   "Enter taka per unit, for example 122 or 0.085",
 );
 
+/** A whole number from `min` to `max` (empty: the default). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  text(4).refine((value) => !value || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), message);
+
 const batch = z.object({ schedule: text(SETTING_SCHEDULE_MAX_LENGTH), fee: text(SETTING_FEE_MAX_LENGTH) }).optional();
 
 export const SiteSettingsSchema = z.object({
@@ -84,6 +88,12 @@ export const SiteSettingsSchema = z.object({
   social: z.object({ facebook: httpsUrl, instagram: httpsUrl, linkedin: httpsUrl, youtube: httpsUrl }).optional(),
   ielts: z.object({ weekend: batch, regular: batch }).optional(),
   networking: z.object({ locations: list, categories: list }).optional(),
+  booking: z
+    .object({
+      maxLivePerConsultant: wholeNumber(1, 20, "Enter a whole number from 1 to 20"),
+      cancelCutoffHours: wholeNumber(0, 168, "Enter a whole number of hours from 0 to 168"),
+    })
+    .optional(),
   rates: z
     .object(
       Object.fromEntries(tuitionCurrencies.map((currency) => [currency, rate])) as Record<(typeof tuitionCurrencies)[number], typeof rate>,

@@ -10,6 +10,7 @@ import {
   signUpSchema,
   totpCodeSchema,
 } from "./auth";
+import { BookingFormSchema, ConsultantEditBrowserSchema, ConsultantFormBrowserSchema, SlotFormSchema } from "./booking";
 import { ContactFormSchema, EnrolmentFormSchema } from "./contact";
 import { ConnectFormSchema, MemberFormBrowserSchema } from "./networking";
 import { ProfileFormSchema } from "./profile";
@@ -41,6 +42,10 @@ export const validators = {
   universityEdit: validator(UniversityEditBrowserSchema),
   application: validator(ApplicationFormBrowserSchema),
   staffNote: validator(StaffNoteSchema),
+  consultant: validator(ConsultantFormBrowserSchema),
+  consultantEdit: validator(ConsultantEditBrowserSchema),
+  slot: validator(SlotFormSchema),
+  booking: validator(BookingFormSchema),
 };
 
 export type ValidatorName = keyof typeof validators;

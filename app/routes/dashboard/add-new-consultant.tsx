@@ -1,19 +1,57 @@
+import { useLocation, useNavigation } from "react-router";
 import { requireRole } from "~/.server/auth/session";
-import { NotYetAvailable, Page } from "~/components/layout/page";
+import { addConsultant } from "~/.server/consultants/add-consultant";
+import { ConsultantForm } from "~/components/booking/consultant-form";
+import { Page } from "~/components/layout/page";
+import { CONSULTANT_ADDED_TOAST } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
+import type { ServerRouteHandle } from "~/lib/route-handle";
+import { ConsultantFormSchema } from "~/lib/schemas/booking";
 import type { Route } from "./+types/add-new-consultant";
+import { handleUploadForm } from "./submit-upload-form.server";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+/** The server accepts a picture-sized body here (MAX_BODY_KB elsewhere). */
+export const handle: ServerRouteHandle = { maxBodyBytes: PHOTO_FORM_MAX_BYTES };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.addConsultant);
   return null;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Add Consultant — Onward" }];
+/** Adds the consultant (and their account, when they have none), then comes back here with an empty form and the toast. */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireRole(request, pageRoles.addConsultant);
+  return handleUploadForm(request, {
+    schema: ConsultantFormSchema,
+    fileField: "profile",
+    maxBytes: PHOTO_FORM_MAX_BYTES,
+    save: ({ fields, file: picture }) => addConsultant({ actor, fields, picture }),
+    successUrl: "/dashboard/add-new-consultant",
+    successToast: { type: "success", text: CONSULTANT_ADDED_TOAST },
+  });
+}
 
-export default function AddNewConsultantPage() {
+export default function AddNewConsultantPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  // A new location after each successful add: the form starts again, empty.
+  const { key } = useLocation();
   return (
-    <Page title="Add Consultant">
-      <NotYetAvailable what="Adding consultants" />
+    <Page
+      title="Add Consultant"
+      intro="Students book appointments with consultants. Someone who already has an account becomes a consultant; anyone else gets an e-mail to choose a password."
+    >
+      <ConsultantForm key={key} lastResult={actionData?.result} saving={navigation.state === "submitting"} submitLabel="Add consultant" />
+      <p className="mt-6 text-sm text-slate-700">
+        <a href="/dashboard/consultants" className="font-semibold text-brand-700 underline">
+          See every consultant
+        </a>
+      </p>
     </Page>
   );
 }
+
+export const meta: Route.MetaFunction = () => [{ title: "Add Consultant — Onward" }];

@@ -1,19 +1,257 @@
-import { requireRole } from "~/.server/auth/session";
-import { NotYetAvailable, Page } from "~/components/layout/page";
-import { pageRoles } from "~/lib/dashboard-menu";
+import { getFormProps } from "@conform-to/react";
+import { Form, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import type { z } from "zod";
+import { addSlot } from "~/.server/bookings/add-slot";
+import { deleteSlot } from "~/.server/bookings/delete-slot";
+import { listConsultantSlots } from "~/.server/bookings/list-slots";
+import { requireConsultant } from "~/.server/consultants/require-consultant";
+import { AppError, replyWithError } from "~/.server/errors";
+import { readForm } from "~/.server/read-form";
+import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
+import { redirectWithToast } from "~/.server/toast";
+import { StatusBadge } from "~/components/booking/booking-card";
+import { NoConsultantProfile } from "~/components/booking/no-consultant-profile";
+import { Page } from "~/components/layout/page";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, FormMessage } from "~/components/ui/field";
+import { Pager } from "~/components/ui/pager";
+import { TimeZoneField } from "~/components/ui/time-zone-field";
+import {
+  DELETE_SLOT_QUESTION,
+  SLOT_ADDED_TOAST,
+  SLOT_DEFAULT_MINUTES,
+  SLOT_DELETED_TOAST,
+  SLOT_MAX_MINUTES,
+  SLOT_MIN_MINUTES,
+} from "~/lib/booking";
+import { useConfirmedSubmit } from "~/lib/confirm-first";
+import { parsePage } from "~/lib/pagination";
+import { SlotFormSchema } from "~/lib/schemas/booking";
+import { formatSlot } from "~/lib/time-zones";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/appointment-time";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, pageRoles.appointmentTime);
-  return null;
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+type View = "upcoming" | "past";
+
+const isoDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Today's date in `timeZone`, as the date field's minimum (YYYY-MM-DD: the Canadian English format). Formats are made once per zone. */
+function todayIn(timeZone: string): string {
+  let format = isoDayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    isoDayFormats.set(timeZone, format);
+  }
+  return format.format(new Date());
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Appointment time — Onward" }];
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, consultantId } = await requireConsultant(request);
+  const url = new URL(request.url);
+  const view: View = url.searchParams.get("view") === "past" ? "past" : "upcoming";
+  if (!consultantId) return { consultant: null, view, slots: null, defaults: null };
+  const slots = await listConsultantSlots({ consultantId, view, page: parsePage(url.searchParams.get("page")) });
+  return {
+    consultant: { active: user.consultantActive !== false },
+    view,
+    slots: {
+      ...slots,
+      // Each start as the consultant entered it: in its own zone, 24-hour.
+      items: slots.items.map(({ startsAt, endsAt, timeZone, ...slot }) => ({ ...slot, when: formatSlot(startsAt, endsAt, timeZone) })),
+    },
+    defaults: { timeZone: user.timeZone, today: todayIn(user.timeZone) },
+  };
+}
 
-export default function AppointmentTimePage() {
+/**
+ * Two forms post here. The slot form (`date`, `time`, `duration`, `timeZone`; no intent needed)
+ * adds a slot and comes back with the toast; a refusal shows the form again with the reason
+ * beside its field. A slot's Delete button posts `intent=delete` and `slot`; a refusal (a live
+ * booking holds it) answers 409 with the message on the page.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { user, consultantId } = await requireConsultant(request);
+  const formData = await readForm(request).catch((error: unknown) => {
+    throw replyWithError(error);
+  });
+  if (formData.get("intent") === "delete") {
+    const slotId = String(formData.get("slot") ?? "");
+    try {
+      if (!consultantId) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
+      await deleteSlot({ actor: user, consultantId, slotId });
+    } catch (error) {
+      return replyWithError(error, (refusal) => ({ refusal: { slot: slotId, message: refusal.message } }));
+    }
+    const url = new URL(request.url);
+    return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", text: SLOT_DELETED_TOAST }, { status: 303 });
+  }
+  const submission = parseSubmission(formData, SlotFormSchema);
+  if (submission.status !== "success") return invalidSubmission(submission, SlotFormSchema);
+  try {
+    if (!consultantId) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
+    // The domain checks the form again, as typed (the schema's output is not its input).
+    const typed = (name: string) => {
+      const value = formData.get(name);
+      return typeof value === "string" && value.trim() !== "" ? value : undefined;
+    };
+    await addSlot({
+      actor: user,
+      consultantId,
+      fields: { date: typed("date"), time: typed("time"), duration: typed("duration"), timeZone: typed("timeZone") },
+    });
+  } catch (error) {
+    return refusedSubmission(submission, SlotFormSchema, error);
+  }
+  return redirectWithToast("/dashboard/appointment-time", { type: "success", text: SLOT_ADDED_TOAST }, { status: 303 });
+}
+
+/** A refused delete (409) means the list changed under the page: read it again. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || actionStatus === 404 || defaultShouldRevalidate;
+}
+
+type Shape = z.input<typeof SlotFormSchema>;
+
+export default function AppointmentTimePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { consultant, slots, view, defaults } = loaderData;
+  const confirmed = useConfirmedSubmit();
+  if (!consultant || !slots || !defaults) {
+    return (
+      <Page title="Appointment time">
+        <NoConsultantProfile />
+      </Page>
+    );
+  }
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const refusal = actionData && "refusal" in actionData ? actionData.refusal : undefined;
   return (
-    <Page title="Appointment time">
-      <NotYetAvailable what="Managing appointment slots" />
+    <Page title="Appointment time" intro="The times students can book you. Each slot is kept in the time zone you enter it in.">
+      {consultant.active ? null : (
+        <FormMessage tone="info">Your profile is inactive: students cannot book you until a manager activates it.</FormMessage>
+      )}
+      <SlotForm lastResult={result} defaults={defaults} />
+      <section aria-labelledby="slots-heading" className="mt-10">
+        <h2 id="slots-heading" className="text-xl font-semibold text-slate-900">
+          {view === "upcoming" ? "Upcoming slots" : "Past slots"}
+        </h2>
+        <nav aria-label="Slots" className="mt-3 flex gap-2">
+          <ViewLink view="upcoming" current={view} label="Upcoming" />
+          <ViewLink view="past" current={view} label="History" />
+        </nav>
+        {refusal ? (
+          <div className="mt-4">
+            <FormMessage>{refusal.message}</FormMessage>
+          </div>
+        ) : null}
+        <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+          {slots.total === 0
+            ? view === "upcoming"
+              ? "No upcoming slots. Add one above so students can book you."
+              : "No past slots yet."
+            : `${slots.total} ${view === "upcoming" ? "upcoming" : "past"} slot${slots.total === 1 ? "" : "s"}.`}
+        </p>
+        {slots.items.length > 0 ? (
+          <ul className="mt-4 grid gap-3" aria-label={view === "upcoming" ? "Upcoming slots" : "Past slots"}>
+            {slots.items.map((slot) => (
+              <li key={slot.id}>
+                <Card className="flex flex-wrap items-center justify-between gap-3 p-4" data-slot={slot.id}>
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">{slot.when}</p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      {slot.bookingStatus ? (
+                        <>
+                          <StatusBadge status={slot.bookingStatus} /> <span className="[overflow-wrap:anywhere]">{slot.bookedBy}</span>
+                        </>
+                      ) : (
+                        <Badge tone="brand">{view === "upcoming" ? "Free" : "Not booked"}</Badge>
+                      )}
+                    </p>
+                  </div>
+                  {view === "upcoming" && slot.bookingStatus ? (
+                    <p className="max-w-60 text-sm text-slate-700">
+                      Booked: reject the booking (or the student cancels) to free or delete it.
+                    </p>
+                  ) : view === "upcoming" ? (
+                    <form method="post" onSubmit={confirmed(DELETE_SLOT_QUESTION)}>
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="slot" value={slot.id} />
+                      <Button size="sm" variant="neutral">
+                        Delete<span className="sr-only"> the slot {slot.when}</span>
+                      </Button>
+                    </form>
+                  ) : null}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Pager page={slots.page} pageCount={slots.pageCount} />
+      </section>
     </Page>
   );
 }
+
+function ViewLink({ view, current, label }: { view: View; current: View; label: string }) {
+  const active = view === current;
+  return (
+    <a
+      href={view === "upcoming" ? "/dashboard/appointment-time" : "/dashboard/appointment-time?view=past"}
+      aria-current={active ? "page" : undefined}
+      className={`rounded-md px-3 py-2 text-sm font-semibold ${active ? "bg-brand-700 text-white" : "border border-slate-300 text-brand-800 hover:bg-brand-50"}`}
+    >
+      {label}
+    </a>
+  );
+}
+
+function SlotForm({
+  lastResult,
+  defaults,
+}: {
+  lastResult: Parameters<typeof useSchemaForm>[1];
+  defaults: { timeZone: string; today: string };
+}) {
+  const navigation = useNavigation();
+  const [form, fields, loadValidation] = useSchemaForm<Shape>("slot", lastResult, {
+    defaultValue: { duration: String(SLOT_DEFAULT_MINUTES), timeZone: defaults.timeZone },
+  });
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  return (
+    <section aria-labelledby="add-slot" className="rounded-card border border-slate-200 p-4 sm:p-6">
+      <h2 id="add-slot" className="text-xl font-semibold text-slate-900">
+        Add a slot
+      </h2>
+      {form.errors?.[0] ? (
+        <div className="mt-3">
+          <FormMessage>{form.errors[0]}</FormMessage>
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Field label="Date" field={fields.date} type="date" required min={defaults.today} />
+        <Field label="Start time" field={fields.time} type="time" required step={60} hint="24-hour, for example 14:30" />
+        <Field
+          label="Length (minutes)"
+          field={fields.duration}
+          type="number"
+          inputMode="numeric"
+          min={SLOT_MIN_MINUTES}
+          max={SLOT_MAX_MINUTES}
+          step={5}
+          required
+          hint={`${SLOT_MIN_MINUTES} to ${SLOT_MAX_MINUTES}`}
+        />
+        <TimeZoneField field={fields.timeZone} hint="Where the time above is; for example Asia/Dhaka" />
+        <div className="sm:col-span-2 lg:col-span-4">
+          <Button pending={saving}>{saving ? "Adding…" : "Add slot"}</Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Appointment time — Onward" }];

@@ -10,7 +10,7 @@ withTestDatabase();
 
 const pattern = "/dashboard/edit-user-profile/:email";
 const path = (target: TestUser) => `/dashboard/edit-user-profile/${encodeURIComponent(target.email)}`;
-type Page = { profile: { name: string; phone: string; address: string; photo: string | null } };
+type Page = { profile: { name: string; phone: string; address: string; photo: string | null; timeZone: string } };
 type Reply = { result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } };
 
 const open = (actor: TestUser, target: TestUser) =>
@@ -119,5 +119,22 @@ describe("who edits whose profile", () => {
   test("an unknown address is a 404 for a manager", async () => {
     const ghost = { ...people.student, email: "nobody-here@onward.test" };
     expect((await open(people.manager, ghost)).status).toBe(404);
+  });
+});
+
+describe("the time zone", () => {
+  test("is Asia/Dhaka until changed, takes any IANA zone, refuses anything else beside the field, and stays when left out", async () => {
+    const person = await createUser({ name: "Zone Person" });
+    const zoneOf = async () => (await open(person, person)).data.profile.timeZone;
+    expect(await zoneOf()).toBe("Asia/Dhaka");
+    expect((await save(person, person, { name: "Zone Person", timeZone: "Europe/Helsinki" })).status).toBe(302);
+    expect(await zoneOf()).toBe("Europe/Helsinki");
+    for (const zone of ["GMT +6", "+06:00", "Mars/Olympus_Mons"]) {
+      const refused = await save(person, person, { name: "Zone Person", timeZone: zone });
+      expect(refused.status, zone).toBe(400);
+      expect(refused.data.result.error?.timeZone, zone).toEqual(["Choose a time zone from the list, for example Asia/Dhaka"]);
+    }
+    expect((await save(person, person, { name: "Zone Person" })).status).toBe(302);
+    expect(await zoneOf()).toBe("Europe/Helsinki");
   });
 });

@@ -11,6 +11,7 @@ import { findEditableProfile, updateProfile } from "~/.server/users/profile";
 import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
+import { TimeZoneField } from "~/components/ui/time-zone-field";
 import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import {
@@ -46,6 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       email: target.email,
       phone: target.phone ?? "",
       address: target.address ?? "",
+      timeZone: target.timeZone,
       photo: photoUrl(target.image),
     },
     own: actor.id === target.id,
@@ -88,7 +90,7 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
   const { profile } = loaderData;
   const navigation = useNavigation();
   const [form, fields, loadValidation] = useSchemaForm<z.input<typeof ProfileFormSchema>>("profile", actionData?.result, {
-    defaultValue: { name: profile.name, phone: profile.phone, address: profile.address },
+    defaultValue: { name: profile.name, phone: profile.phone, address: profile.address, timeZone: profile.timeZone },
   });
   const saving = navigation.state === "submitting";
   return (
@@ -106,6 +108,10 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
         <Field label="Email" name="email" type="email" value={profile.email} disabled readOnly hint="Your e-mail cannot be changed here." />
         <Field label="Phone" field={fields.phone} type="tel" autoComplete="tel" maxLength={PROFILE_PHONE_MAX_LENGTH} />
         <Field label="Address" field={fields.address} autoComplete="street-address" maxLength={PROFILE_ADDRESS_MAX_LENGTH} />
+        <TimeZoneField
+          field={fields.timeZone}
+          hint="Appointment times on your pages and in your e-mails are shown in this zone, for example Asia/Dhaka."
+        />
         <div className="flex items-center gap-4">
           {profile.photo ? (
             <img src={profile.photo} alt="Current" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />

@@ -7,6 +7,7 @@ import {
   University as UniversityIcon,
 } from "lucide";
 import { requireUser } from "~/.server/auth/session";
+import { isAlsoConsultant } from "~/.server/consultants/require-consultant";
 import { dashboardOverview } from "~/.server/users/overview";
 import { menuIcon } from "~/components/dashboard/menu-icons";
 import { Page } from "~/components/layout/page";
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: user.role,
     emailVerified: user.emailVerified,
     twoFactorEnabled: user.twoFactorEnabled,
-    links: menuFor(user.role).filter((item) => item.to !== "/dashboard" && !item.soon),
+    links: menuFor(user.role, { consultantProfile: isAlsoConsultant(user) }).filter((item) => item.to !== "/dashboard" && !item.soon),
     overview,
   };
 }

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { requireUser } from "~/.server/auth/session";
+import { isAlsoConsultant } from "~/.server/consultants/require-consultant";
 import { DashboardError, dashboardErrorCopy } from "~/components/dashboard/dashboard-error";
 import { DashboardShell } from "~/components/dashboard/shell";
 import { ErrorPage } from "~/components/layout/error-page";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/layout";
 /** Every dashboard page needs a signed-in person; each page also checks its own roles. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { menu: menuFor(user.role), name: user.name, role: user.role };
+  return { menu: menuFor(user.role, { consultantProfile: isAlsoConsultant(user) }), name: user.name, role: user.role };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {

@@ -28,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       emailVerified: user.emailVerified,
       twoFactorEnabled: user.twoFactorEnabled,
       role: user.role,
+      timeZone: user.timeZone,
     },
     /** Their entry in the networking directory, if they are listed: whether students may write to them. */
     memberEntry: await findOwnMemberEntry(user),

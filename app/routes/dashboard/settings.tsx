@@ -62,6 +62,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const weekend = ielts.weekend.getFieldset();
   const regular = ielts.regular.getFieldset();
   const networking = fields.networking.getFieldset();
+  const booking = fields.booking.getFieldset();
   const rates = fields.rates.getFieldset();
   const saving = navigation.state === "submitting";
   const url = { type: "url", inputMode: "url", maxLength: SETTING_URL_MAX_LENGTH, placeholder: "https://" } as const;
@@ -86,7 +87,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             label="Booking page"
             field={fields.bookingUrl}
             {...url}
-            hint="An external scheduling page for “Book a Call”. Leave empty to send people to Onward's own booking (to the contact form until booking opens)."
+            hint="An external scheduling page for “Book a Call”. Leave empty to send people to Onward's own booking."
           />
           <Field
             label="Staff e-mail"
@@ -94,6 +95,22 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             type="email"
             autoComplete="off"
             hint="Where contact messages and enrollment requests are sent. Leave empty to use the contact e-mail."
+          />
+        </Group>
+        <Group legend="Appointments" note="Rules for booking consultants; leave a field empty to use the default.">
+          <Field
+            label="Live bookings per consultant"
+            field={booking.maxLivePerConsultant}
+            inputMode="numeric"
+            maxLength={2}
+            hint="How many pending or accepted bookings a student may hold with one consultant (default 1)."
+          />
+          <Field
+            label="Cancel up to (hours before)"
+            field={booking.cancelCutoffHours}
+            inputMode="numeric"
+            maxLength={3}
+            hint="Students may cancel a booking until this many hours before it starts (default 2)."
           />
         </Group>
         <Group legend="Social links" note="Shown as icons in the footer; leave a field empty to hide its icon.">

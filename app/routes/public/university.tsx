@@ -13,6 +13,7 @@ import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
 import { ShortlistButton } from "~/components/universities/shortlist-button";
 import { UniversityLogo } from "~/components/universities/university-logo";
+import { bookConsultantsHref } from "~/lib/booking";
 import { featureAvailable } from "~/lib/features";
 import { talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
@@ -60,7 +61,7 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
   const { university, appUrl, shortlisted } = loaderData;
   const settings = useSiteSettings();
   const consult = featureAvailable.booking
-    ? { href: "/book-appointment", label: "Book a consultant", external: false }
+    ? { href: bookConsultantsHref(university.country), label: "Book a consultant", external: false }
     : talkToUs(settings.bookingUrl);
   const facts: [string, string][] = [
     ["Type", university.type],

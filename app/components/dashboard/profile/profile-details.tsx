@@ -10,6 +10,7 @@ export type ProfileDetails = {
   photo: string | null;
   emailVerified: boolean;
   role: string;
+  timeZone: string;
 };
 
 /** Who the person is, the way to edit it, and (until the address is confirmed) a new confirmation e-mail. */
@@ -47,6 +48,8 @@ export function ProfileDetailsSection({ user, formError }: { user: ProfileDetail
           <dd>{user.phone || "Not given"}</dd>
           <dt className="font-semibold">Address</dt>
           <dd>{user.address || "Not given"}</dd>
+          <dt className="font-semibold">Time zone</dt>
+          <dd>{user.timeZone}</dd>
           <dt className="font-semibold">Role</dt>
           <dd className="capitalize">{user.role}</dd>
         </dl>

@@ -1,0 +1,57 @@
+import { createEvent } from "ics";
+import { getConfig } from "../config";
+
+export type CalendarPerson = { name: string; email: string };
+
+/** One booking's calendar identity: the same UID in the invitation and every later update or cancellation. */
+export function bookingUid(bookingId: string): string {
+  return `booking-${bookingId}@${new URL(getConfig().appUrl).hostname}`;
+}
+
+/**
+ * The iCalendar text of a booking's invitation (METHOD:REQUEST) or its cancellation
+ * (METHOD:CANCEL, the same UID with a higher SEQUENCE, so calendars remove the event). Times are
+ * written in UTC; each calendar shows them in its owner's zone.
+ */
+export function bookingCalendar(input: {
+  method: "REQUEST" | "CANCEL";
+  bookingId: string;
+  sequence: number;
+  startsAt: Date;
+  endsAt: Date;
+  title: string;
+  description: string;
+  url: string;
+  organizer: CalendarPerson;
+  attendee: CalendarPerson;
+}): string {
+  const cancelled = input.method === "CANCEL";
+  const { error, value } = createEvent({
+    productId: "onward/booking",
+    method: input.method,
+    uid: bookingUid(input.bookingId),
+    sequence: input.sequence,
+    start: input.startsAt.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: input.endsAt.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: input.title,
+    description: input.description,
+    url: input.url,
+    status: cancelled ? "CANCELLED" : "CONFIRMED",
+    organizer: { name: input.organizer.name, email: input.organizer.email },
+    attendees: [
+      {
+        name: input.attendee.name,
+        email: input.attendee.email,
+        rsvp: false,
+        partstat: cancelled ? "DECLINED" : "ACCEPTED",
+        role: "REQ-PARTICIPANT",
+      },
+    ],
+  });
+  if (error || !value) throw error ?? new Error("the calendar event could not be written");
+  return value;
+}

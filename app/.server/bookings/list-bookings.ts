@@ -1,0 +1,153 @@
+import { and, asc, count, desc, eq, gt, lte, type SQL, sql } from "drizzle-orm";
+import { type BookingStatus, liveBookingStatuses } from "~/lib/booking";
+import type { Paginated } from "~/lib/pagination";
+import { db } from "../db";
+import { appointmentSlots, bookings, consultants } from "../db/schema";
+import { listTotal, paginate } from "../pagination";
+import { cachedBookingList } from "./booking-lists-cache";
+
+export const BOOKINGS_PER_PAGE = 12;
+
+export type BookingWhen = "upcoming" | "past" | "all";
+/** A status, or every live one (pending and accepted). */
+export type BookingStatusFilter = BookingStatus | "live" | null;
+
+export type ConsultantBookingRow = {
+  id: string;
+  status: BookingStatus;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  startsAt: Date;
+  endsAt: Date;
+  createdAt: Date;
+};
+
+function statusWhere(status: BookingStatusFilter): SQL | undefined {
+  if (status === "live") return sql`${bookings.status} in ${liveBookingStatuses}`;
+  return status ? eq(bookings.status, status) : undefined;
+}
+
+/**
+ * A consultant's bookings with the contact details students gave: upcoming ones (not started)
+ * soonest first, past ones latest first, or all; by status; or the one a link names (`bookingId`).
+ */
+export function listConsultantBookings(input: {
+  consultantId: string;
+  when: BookingWhen;
+  status: BookingStatusFilter;
+  bookingId?: string | null;
+  page: number;
+}): Promise<Paginated<ConsultantBookingRow>> {
+  return cachedBookingList(
+    JSON.stringify(["listConsultantBookings", input.consultantId, input.when, input.status, input.bookingId ?? null, input.page]),
+    () => readConsultantBookings(input),
+  );
+}
+
+function readConsultantBookings(input: {
+  consultantId: string;
+  when: BookingWhen;
+  status: BookingStatusFilter;
+  bookingId?: string | null;
+  page: number;
+}): Promise<Paginated<ConsultantBookingRow>> {
+  const where = and(
+    eq(bookings.consultantId, input.consultantId),
+    input.bookingId ? eq(bookings.id, input.bookingId) : undefined,
+    input.when === "upcoming" ? gt(appointmentSlots.startsAt, sql`now()`) : undefined,
+    input.when === "past" ? lte(appointmentSlots.startsAt, sql`now()`) : undefined,
+    statusWhere(input.status),
+  );
+  return paginate<ConsultantBookingRow>({
+    page: input.page,
+    pageSize: BOOKINGS_PER_PAGE,
+    count: async () =>
+      (
+        await db()
+          .select({ total: count() })
+          .from(bookings)
+          .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
+          .where(where)
+      )[0]?.total ?? 0,
+    rows: ({ limit, offset }) =>
+      db()
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          name: bookings.name,
+          email: bookings.email,
+          phone: bookings.phone,
+          address: bookings.address,
+          startsAt: appointmentSlots.startsAt,
+          endsAt: appointmentSlots.endsAt,
+          createdAt: bookings.createdAt,
+          listTotal: listTotal(),
+        })
+        .from(bookings)
+        .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
+        .where(where)
+        .orderBy(input.when === "past" ? desc(appointmentSlots.startsAt) : asc(appointmentSlots.startsAt), bookings.id)
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+export type StudentBookingRow = {
+  id: string;
+  status: BookingStatus;
+  startsAt: Date;
+  endsAt: Date;
+  consultantId: string;
+  consultantName: string;
+  university: string;
+  country: string;
+  photo: string;
+};
+
+/** A student's own bookings: the coming ones soonest first, then the past ones latest first (or the one a link names). */
+export function listStudentBookings(input: {
+  studentId: string;
+  bookingId?: string | null;
+  page: number;
+}): Promise<Paginated<StudentBookingRow>> {
+  return cachedBookingList(JSON.stringify(["listStudentBookings", input.studentId, input.bookingId ?? null, input.page]), () =>
+    readStudentBookings(input),
+  );
+}
+
+function readStudentBookings(input: { studentId: string; bookingId?: string | null; page: number }): Promise<Paginated<StudentBookingRow>> {
+  const where = and(eq(bookings.studentId, input.studentId), input.bookingId ? eq(bookings.id, input.bookingId) : undefined);
+  return paginate<StudentBookingRow>({
+    page: input.page,
+    pageSize: BOOKINGS_PER_PAGE,
+    count: async () => (await db().select({ total: count() }).from(bookings).where(where))[0]?.total ?? 0,
+    rows: ({ limit, offset }) =>
+      db()
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          startsAt: appointmentSlots.startsAt,
+          endsAt: appointmentSlots.endsAt,
+          consultantId: consultants.id,
+          consultantName: consultants.name,
+          university: consultants.university,
+          country: consultants.country,
+          photo: consultants.photo,
+          listTotal: listTotal(),
+        })
+        .from(bookings)
+        .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
+        .innerJoin(consultants, eq(consultants.id, bookings.consultantId))
+        .where(where)
+        .orderBy(
+          sql`${appointmentSlots.startsAt} > now() desc`,
+          sql`case when ${appointmentSlots.startsAt} > now() then ${appointmentSlots.startsAt} end asc`,
+          desc(appointmentSlots.startsAt),
+          bookings.id,
+        )
+        .limit(limit)
+        .offset(offset),
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Consultants and bookings: the fixed lists and rules pages and the server share, kept free of
+ * Zod so a page can show them without loading it (the form schemas are in schemas/booking.ts).
+ */
+
+/** The countries consultants advise on, in the booking page's filter order. */
+export const consultantCountries = [
+  "UK",
+  "USA",
+  "Japan",
+  "China",
+  "Canada",
+  "Australia",
+  "Germany",
+  "Finland",
+  "Netherlands",
+  "South Korea",
+] as const;
+export type ConsultantCountry = (typeof consultantCountries)[number];
+
+export function isConsultantCountry(value: unknown): value is ConsultantCountry {
+  return typeof value === "string" && (consultantCountries as readonly string[]).includes(value);
+}
+
+/** The booking page's filter value for a country as the catalogue and guides name it ("United Kingdom" → "UK"), or null. */
+export function consultantCountryOf(country: string): ConsultantCountry | null {
+  const spelled: Record<string, ConsultantCountry> = { "United Kingdom": "UK", "United States": "USA" };
+  const value = spelled[country] ?? country;
+  return isConsultantCountry(value) ? value : null;
+}
+
+/** Where "Book a consultant" leads from a page about `country`: its consultants when it is on the booking page's list. */
+export function bookConsultantsHref(country: string): string {
+  const filter = consultantCountryOf(country);
+  return filter ? `/book-appointment?${new URLSearchParams({ country: filter })}` : "/book-appointment";
+}
+
+export const bookingStatuses = ["pending", "accepted", "rejected", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** A live booking holds its slot; rejected, cancelled and completed ones do not. */
+export const liveBookingStatuses = ["pending", "accepted"] as const satisfies readonly BookingStatus[];
+
+export function isLiveStatus(status: BookingStatus): boolean {
+  return (liveBookingStatuses as readonly string[]).includes(status);
+}
+
+/** What a consultant may set: pending → accepted | rejected; accepted → completed | rejected. */
+export const consultantTransitions: Record<BookingStatus, readonly ("accepted" | "rejected" | "completed")[]> = {
+  pending: ["accepted", "rejected"],
+  accepted: ["completed", "rejected"],
+  rejected: [],
+  completed: [],
+  cancelled: [],
+};
+
+export const consultantStatusChoices = ["accepted", "rejected", "completed"] as const;
+export type ConsultantStatusChoice = (typeof consultantStatusChoices)[number];
+
+export const statusLabels: Record<BookingStatus, string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  rejected: "Rejected",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** The button that sets a status, its question and the toast after the server said yes (spec §8). */
+export const statusActions: Record<ConsultantStatusChoice, { label: string; question: string; toast: string }> = {
+  accepted: {
+    label: "Accept",
+    question: "Are you sure you want to accept this booking?",
+    toast: "Booking accepted successfully",
+  },
+  rejected: {
+    label: "Reject",
+    question: "Are you sure you want to reject this booking?",
+    toast: "Booking rejected successfully",
+  },
+  completed: {
+    label: "Complete",
+    question: "Are you sure you want to complete this booking?",
+    toast: "Booking completed successfully",
+  },
+};
+
+export const SLOT_TAKEN = "This slot has just been booked. Please choose another.";
+export const BOOKED_TOAST = "Appointment Booked Successfully";
+export const SLOT_ADDED_TOAST = "Slot added successfully";
+export const SLOT_DELETED_TOAST = "Slot deleted successfully";
+export const CONSULTANT_ADDED_TOAST = "Consultant added successfully";
+export const CANCEL_QUESTION = "Are you sure you want to cancel this booking?";
+export const DELETE_SLOT_QUESTION = "Are you sure you want to delete this slot?";
+
+/** Slot lengths a consultant may offer, in minutes. */
+export const SLOT_MIN_MINUTES = 15;
+export const SLOT_MAX_MINUTES = 180;
+export const SLOT_DEFAULT_MINUTES = 30;
+/** How far ahead a slot may be offered. */
+export const SLOT_MAX_DAYS_AHEAD = 365;
+
+export const CONSULTANT_TEXT_MAX_LENGTH = 120;
+export const CONSULTANT_DESCRIPTION_MAX_LENGTH = 1_000;
+export const BOOKING_ADDRESS_MAX_LENGTH = 300;

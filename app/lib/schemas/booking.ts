@@ -1,0 +1,114 @@
+import { z } from "zod";
+import {
+  BOOKING_ADDRESS_MAX_LENGTH,
+  bookingStatuses,
+  CONSULTANT_DESCRIPTION_MAX_LENGTH,
+  CONSULTANT_TEXT_MAX_LENGTH,
+  consultantCountries,
+  SLOT_DEFAULT_MINUTES,
+  SLOT_MAX_MINUTES,
+  SLOT_MIN_MINUTES,
+} from "../booking";
+import { FIELD_REQUIRED } from "../contact-form";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "../form-limits";
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "../time-zones";
+
+/**
+ * Consultants, slots and bookings: the forms' schemas, checked in the browser before sending and
+ * on the server (the truth). Field names are the contract's.
+ */
+
+const required = (max: number) =>
+  z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(max, `Use at most ${max} characters`);
+
+/** Digits, spaces and a leading +; 7 to 15 digits. */
+export const phoneField = required(PHONE_MAX_LENGTH).refine((value) => {
+  const digits = value.replace(/\D/g, "").length;
+  return /^\+?[\d\s]+$/.test(value) && digits >= 7 && digits <= 15;
+}, "Enter a phone number: digits, spaces and an optional +");
+
+const emailField = required(EMAIL_MAX_LENGTH).pipe(z.email("Enter a valid e-mail address"));
+
+/** An IANA time zone ("Asia/Dhaka", "Europe/London"), kept in its canonical spelling. */
+export const timeZoneField = z
+  .string({ error: FIELD_REQUIRED })
+  .trim()
+  .min(1, FIELD_REQUIRED)
+  .refine((value) => canonicalTimeZone(value) !== null, "Choose a time zone from the list, for example Asia/Dhaka")
+  .transform((value) => canonicalTimeZone(value) ?? DEFAULT_TIME_ZONE);
+
+/** The add-consultant and edit-consultant forms (the picture, `profile`, travels beside them as a file). */
+export const ConsultantFormSchema = z.object({
+  name: required(NAME_MAX_LENGTH),
+  university: required(CONSULTANT_TEXT_MAX_LENGTH),
+  country: z.enum(consultantCountries, { error: "Choose a country from the list" }),
+  email: emailField,
+  phone: phoneField,
+  profession: required(CONSULTANT_TEXT_MAX_LENGTH),
+  description: required(CONSULTANT_DESCRIPTION_MAX_LENGTH),
+});
+
+/** The form as the browser checks it: the picture is any file or none; the server checks its bytes. */
+export const ConsultantFormBrowserSchema = ConsultantFormSchema.extend({ profile: z.unknown().optional() });
+
+/** The edit form: the e-mail belongs to the consultant's account and is not changed there. */
+export const ConsultantEditSchema = ConsultantFormSchema.omit({ email: true });
+export const ConsultantEditBrowserSchema = ConsultantEditSchema.extend({ profile: z.unknown().optional() });
+
+/** Whether "YYYY-MM-DD" names a day that exists (2026-02-30 does not). A calendar check, no time zone involved. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A slot: a day and a start in a zone, and a length. The server turns them into instants and checks past and overlap. */
+export const SlotFormSchema = z.object({
+  date: z
+    .string({ error: "Choose a date" })
+    .trim()
+    .min(1, "Choose a date")
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), { message: "Enter the date as YYYY-MM-DD", abort: true })
+    .refine(isCalendarDate, "That date does not exist"),
+  time: z
+    .string({ error: "Choose a start time" })
+    .trim()
+    .min(1, "Choose a start time")
+    .refine((value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value), "Enter the start as HH:MM, 24-hour"),
+  duration: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || String(SLOT_DEFAULT_MINUTES))
+    .refine((value) => /^\d{1,5}$/.test(value), { message: "Enter the length in whole minutes", abort: true })
+    .transform(Number)
+    .refine(
+      (minutes) => minutes >= SLOT_MIN_MINUTES && minutes <= SLOT_MAX_MINUTES,
+      `A slot lasts ${SLOT_MIN_MINUTES} to ${SLOT_MAX_MINUTES} minutes`,
+    ),
+  timeZone: timeZoneField.optional().transform((value) => value ?? DEFAULT_TIME_ZONE),
+});
+
+/** A booking: the slot chosen and the student's contact details (pre-filled from their profile). */
+export const BookingFormSchema = z.object({
+  slot: z.string({ error: "Select a Slot" }).trim().min(1, "Select a Slot").max(100, "Select a Slot"),
+  name: required(NAME_MAX_LENGTH),
+  email: emailField,
+  phone: phoneField,
+  address: required(BOOKING_ADDRESS_MAX_LENGTH),
+});
+
+/**
+ * A consultant's status change on /dashboard/my-appointments: accepted, rejected or completed.
+ * Any status name is read here, so that one the flow does not allow from where the booking is
+ * (pending, cancelled…) is refused by the flow itself (409) rather than as a malformed form.
+ */
+export const BookingStatusSchema = z.object({
+  booking: z.string({ error: "Choose a booking" }).trim().min(1, "Choose a booking").max(100),
+  status: z.enum(bookingStatuses, { error: "Choose accepted, rejected or completed" }),
+});
+
+/** One id posted by a list's button (cancel a booking, delete a slot, deactivate a consultant). */
+export const IdSchema = (name: string) => z.object({ [name]: z.string({ error: "Choose one" }).trim().min(1).max(100) });

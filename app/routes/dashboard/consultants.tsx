@@ -1,0 +1,122 @@
+import { data } from "react-router";
+import { requireRole } from "~/.server/auth/session";
+import { consultantPhotoUrl } from "~/.server/consultants/consultants";
+import { listConsultants } from "~/.server/consultants/list-consultants";
+import { setConsultantActive } from "~/.server/consultants/set-consultant-active";
+import { replyWithError } from "~/.server/errors";
+import { readForm } from "~/.server/read-form";
+import { redirectWithToast } from "~/.server/toast";
+import { LIST_SEARCH_MAX_LENGTH, ListSearch } from "~/components/dashboard/list-search";
+import { Page } from "~/components/layout/page";
+import { MemberHeading } from "~/components/networking/member-heading";
+import { Badge } from "~/components/ui/badge";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
+import { useConfirmedSubmit } from "~/lib/confirm-first";
+import { pageRoles } from "~/lib/dashboard-menu";
+import { pageHref, parsePage } from "~/lib/pagination";
+import type { Route } from "./+types/consultants";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, pageRoles.consultants);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
+  const list = await listConsultants({ q, page: parsePage(url.searchParams.get("page")) });
+  return { ...list, items: list.items.map(({ photo, ...consultant }) => ({ ...consultant, photoUrl: consultantPhotoUrl(photo) })), q };
+}
+
+/**
+ * Each card's Deactivate or Activate button posts `consultant` and `active` ("true" or "false"). A
+ * deactivated consultant disappears from booking; their bookings stay (theirs to settle, and on
+ * their page here). The toast comes only after the change was made.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireRole(request, pageRoles.consultants);
+  const formData = await readForm(request).catch((error: unknown) => {
+    throw replyWithError(error);
+  });
+  const id = String(formData.get("consultant") ?? "");
+  const active = formData.get("active");
+  if (!id || (active !== "true" && active !== "false")) throw data("Choose a consultant and whether they are active.", { status: 400 });
+  try {
+    await setConsultantActive({ actor, id, active: active === "true" });
+  } catch (error) {
+    throw replyWithError(error);
+  }
+  const url = new URL(request.url);
+  return redirectWithToast(pageHref(url.pathname, url.search, parsePage(url.searchParams.get("page"))), {
+    type: "success",
+    text: active === "true" ? "Consultant activated successfully" : "Consultant deactivated successfully",
+  });
+}
+
+export default function ConsultantsPage({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, q } = loaderData;
+  const confirmed = useConfirmedSubmit();
+  return (
+    <Page title="Consultants">
+      <ListSearch
+        q={q}
+        label="Search by name, e-mail or university"
+        placeholder="Name, e-mail or university"
+        add={{ href: "/dashboard/add-new-consultant", label: "Add consultant" }}
+      />
+      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+        {total === 0
+          ? q
+            ? "No consultant matches."
+            : "No consultants yet."
+          : `${total} consultant${total === 1 ? "" : "s"}${q ? ` matching “${q}”` : ""}.`}
+      </p>
+      {items.length > 0 ? (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Consultants">
+          {items.map((consultant) => (
+            <li key={consultant.id}>
+              <Card className="flex h-full flex-col p-4" data-active={consultant.active}>
+                <MemberHeading photoUrl={consultant.photoUrl} name={consultant.name} detail={consultant.email} />
+                <p className="mt-3 text-sm text-slate-700">
+                  <Badge tone={consultant.active ? "success" : "neutral"} className="mr-2">
+                    {consultant.active ? "Active" : "Inactive"}
+                  </Badge>
+                  {consultant.profession}, {consultant.university} · {consultant.country}
+                </p>
+                <p className="mt-1 text-sm text-slate-700">
+                  {consultant.liveBookings === 0
+                    ? "No open bookings"
+                    : `${consultant.liveBookings} open booking${consultant.liveBookings === 1 ? "" : "s"}`}
+                </p>
+                <div className="mt-auto flex flex-wrap gap-2 pt-4">
+                  <LinkButton href={`/dashboard/consultants/${consultant.id}`} size="sm" variant="outline">
+                    Edit<span className="sr-only"> {consultant.name}</span>
+                  </LinkButton>
+                  <form
+                    method="post"
+                    onSubmit={confirmed(
+                      consultant.active
+                        ? "Are you sure you want to deactivate this consultant? Students will no longer be able to book them."
+                        : "Are you sure you want to activate this consultant?",
+                    )}
+                  >
+                    <input type="hidden" name="consultant" value={consultant.id} />
+                    <input type="hidden" name="active" value={consultant.active ? "false" : "true"} />
+                    <Button size="sm" variant={consultant.active ? "neutral" : "outline"}>
+                      {consultant.active ? "Deactivate" : "Activate"}
+                      <span className="sr-only"> {consultant.name}</span>
+                    </Button>
+                  </form>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={page} pageCount={pageCount} />
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Consultants — Onward" }];

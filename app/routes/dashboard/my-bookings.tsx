@@ -1,0 +1,132 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { requireUser } from "~/.server/auth/session";
+import { cancelBooking } from "~/.server/bookings/cancel-booking";
+import { listStudentBookings } from "~/.server/bookings/list-bookings";
+import { consultantPhotoUrl } from "~/.server/consultants/consultants";
+import { replyWithError } from "~/.server/errors";
+import { readForm } from "~/.server/read-form";
+import { getBookingRules } from "~/.server/settings/site-settings";
+import { redirectWithToast } from "~/.server/toast";
+import { StatusBadge } from "~/components/booking/booking-card";
+import { Page } from "~/components/layout/page";
+import { MemberHeading } from "~/components/networking/member-heading";
+import { Button, LinkButton } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormMessage } from "~/components/ui/field";
+import { Pager } from "~/components/ui/pager";
+import { CANCEL_QUESTION, isLiveStatus } from "~/lib/booking";
+import { useConfirmedSubmit } from "~/lib/confirm-first";
+import { parsePage } from "~/lib/pagination";
+import { formatSlot } from "~/lib/time-zones";
+import type { Route } from "./+types/my-bookings";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const booking = url.searchParams.get("booking")?.slice(0, 100) || null;
+  const [list, rules] = await Promise.all([
+    listStudentBookings({ studentId: user.id, bookingId: booking, page: parsePage(url.searchParams.get("page")) }),
+    getBookingRules(),
+  ]);
+  // Past the cut-off the server would refuse: no button then (the server checks again anyway).
+  const cutoff = Date.now() + rules.cancelCutoffHours * 3_600_000;
+  return {
+    booking,
+    list: {
+      ...list,
+      items: list.items.map(({ photo, startsAt, endsAt, consultantId: _consultantId, ...row }) => ({
+        ...row,
+        photoUrl: consultantPhotoUrl(photo),
+        // In the student's own zone (their profile setting), the zone named.
+        when: formatSlot(startsAt, endsAt, user.timeZone),
+        cancellable: isLiveStatus(row.status) && startsAt.getTime() > cutoff,
+      })),
+    },
+  };
+}
+
+/** The Cancel button posts `booking`; the toast only after it was cancelled, else the server's reason (404, 409). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const formData = await readForm(request).catch((error: unknown) => {
+    throw replyWithError(error);
+  });
+  const booking = String(formData.get("booking") ?? "").slice(0, 100);
+  try {
+    await cancelBooking({ student: user, bookingId: booking });
+  } catch (error) {
+    return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
+  }
+  const url = new URL(request.url);
+  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", text: "Booking cancelled successfully" }, { status: 303 });
+}
+
+/** After a refusal the booking may have changed (the consultant rejected it): read the list again. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
+}
+
+export default function MyBookingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, booking } = loaderData;
+  const confirmed = useConfirmedSubmit();
+  const refusal = actionData?.refusal;
+  return (
+    <Page
+      title="My Bookings"
+      intro="Your appointments with consultants, in your time zone. You can cancel one until shortly before it starts."
+    >
+      {refusal ? <FormMessage>{refusal.message}</FormMessage> : null}
+      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+        {list.total === 0 ? "You have no bookings yet." : `${list.total} booking${list.total === 1 ? "" : "s"}.`}
+        {booking ? (
+          <>
+            {" "}
+            <a href="/dashboard/my-bookings" className="font-semibold text-brand-700 underline">
+              Show all my bookings
+            </a>
+          </>
+        ) : null}
+      </p>
+      {list.total === 0 && !booking ? (
+        <LinkButton href="/book-appointment" className="mt-4" size="md">
+          Book an appointment
+        </LinkButton>
+      ) : null}
+      {list.items.length > 0 ? (
+        <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label="My bookings">
+          {list.items.map((row) => (
+            <li key={row.id}>
+              <Card className="flex h-full flex-col p-4" data-status={row.status} data-booking={row.id} id={`booking-${row.id}`}>
+                <MemberHeading photoUrl={row.photoUrl} name={row.consultantName} detail={`${row.university} · ${row.country}`} />
+                <p className="mt-3 flex flex-wrap items-center gap-2 text-sm font-medium text-slate-800">
+                  <StatusBadge status={row.status} /> {row.when}
+                </p>
+                {row.cancellable ? (
+                  <div className="mt-auto pt-4">
+                    <form method="post" onSubmit={confirmed(CANCEL_QUESTION)}>
+                      <input type="hidden" name="booking" value={row.id} />
+                      <Button size="sm" variant="neutral">
+                        Cancel booking<span className="sr-only"> with {row.consultantName}</span>
+                      </Button>
+                    </form>
+                  </div>
+                ) : null}
+                {refusal?.booking === row.id ? (
+                  <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+                    {refusal.message}
+                  </p>
+                ) : null}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={list.page} pageCount={list.pageCount} />
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "My Bookings — Onward" }];
