@@ -3,6 +3,7 @@ import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { applicationEvents, applications } from "../db/schema";
 import { AppError } from "../errors";
+import { applicationsChanged } from "./application-reads";
 import { APPLICATION_NOT_FOUND } from "./schema";
 
 /** A staff note in the timeline without a status change (no e-mail: nothing changed for the student). */
@@ -23,4 +24,5 @@ export async function addApplicationNote(input: { id: string; note: string; acto
       note: input.note.trim(),
     });
   });
+  await applicationsChanged();
 }

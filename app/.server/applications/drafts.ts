@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Database, db } from "../db";
 import { applicationDocuments, applications } from "../db/schema";
 import { AppError } from "../errors";
+import { applicationsChanged } from "./application-reads";
 import { APPLICATION_NOT_FOUND, type StoredDocument } from "./schema";
 
 /** The person's open draft, if they have one. */
@@ -25,6 +26,7 @@ export async function ensureDraft(applicantId: string): Promise<{ id: string }> 
     .insert(applications)
     .values({ id: randomUUID(), applicantId })
     .onConflictDoNothing({ target: applications.applicantId, where: sql`${applications.status} = 'draft'` });
+  await applicationsChanged();
   const draft = await findDraft(applicantId);
   if (!draft) throw new Error("The draft application was not stored");
   return draft;

@@ -11,6 +11,7 @@ import {
 import { db } from "../db";
 import { applicationDocuments, applicationEvents, applications, universities } from "../db/schema";
 import { AppError } from "../errors";
+import { cachedApplicationRead } from "./application-reads";
 import { APPLICATION_NOT_FOUND } from "./schema";
 
 /** An application as its detail pages show it. */
@@ -51,6 +52,15 @@ export type Viewer = { as: "staff" } | { as: "owner"; applicantId: string };
  */
 export async function findApplication(input: { id: string; viewer: Viewer }): Promise<ApplicationDetail> {
   const { viewer } = input;
+  const detail = await cachedApplicationRead(JSON.stringify(["detail", input.id, viewer.as === "staff" ? "" : viewer.applicantId]), () =>
+    readApplication(input.id, viewer),
+  );
+  if (!detail) throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
+  return detail;
+}
+
+/** The detail page's one read; null for an application this viewer may not see. */
+async function readApplication(id: string, viewer: Viewer): Promise<ApplicationDetail | null> {
   // One round trip: the application with its documents and timeline as JSON (a detail page is read all day).
   const [row] = await db()
     .select({
@@ -69,10 +79,10 @@ export async function findApplication(input: { id: string; viewer: Viewer }): Pr
     .leftJoin(universities, eq(universities.id, applications.universityId))
     .where(
       viewer.as === "staff"
-        ? and(eq(applications.id, input.id), ne(applications.status, "draft"))
-        : and(eq(applications.id, input.id), eq(applications.applicantId, viewer.applicantId)),
+        ? and(eq(applications.id, id), ne(applications.status, "draft"))
+        : and(eq(applications.id, id), eq(applications.applicantId, viewer.applicantId)),
     );
-  if (!row) throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
+  if (!row) return null;
   const { application } = row;
   const documents = row.documents;
   const events = row.events;

@@ -5,6 +5,7 @@ import { db } from "../db";
 import { applications } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
 import { containsPattern } from "../search-pattern";
+import { cachedApplicationRead } from "./application-reads";
 
 export const APPLICATIONS_PER_PAGE = 12;
 
@@ -51,35 +52,41 @@ export function listApplications(input: {
   }
   const where = and(...conditions);
   const pageSize = input.pageSize ?? APPLICATIONS_PER_PAGE;
-  return paginate({
-    page: input.page,
-    pageSize,
-    count: () => db().$count(applications, where),
-    rows: ({ limit, offset }) =>
-      db()
-        .select({ ...cardColumns, listTotal: listTotal() })
-        .from(applications)
-        .where(where)
-        .orderBy(desc(applications.submittedAt), desc(applications.id))
-        .limit(limit)
-        .offset(offset),
-  });
+  const key = JSON.stringify(["staff", input.status ?? "", input.country ?? "", input.q ?? "", input.page, pageSize]);
+  return cachedApplicationRead(key, () =>
+    paginate({
+      page: input.page,
+      pageSize,
+      count: () => db().$count(applications, where),
+      rows: ({ limit, offset }) =>
+        db()
+          .select({ ...cardColumns, listTotal: listTotal() })
+          .from(applications)
+          .where(where)
+          .orderBy(desc(applications.submittedAt), desc(applications.id))
+          .limit(limit)
+          .offset(offset),
+    }),
+  );
 }
 
 /** A student's own applications, their draft first, then newest first. */
 export function listOwnApplications(input: { applicantId: string; page: number; pageSize?: number }): Promise<Paginated<ApplicationCard>> {
   const where = eq(applications.applicantId, input.applicantId);
-  return paginate({
-    page: input.page,
-    pageSize: input.pageSize ?? APPLICATIONS_PER_PAGE,
-    count: () => db().$count(applications, where),
-    rows: ({ limit, offset }) =>
-      db()
-        .select({ ...cardColumns, listTotal: listTotal() })
-        .from(applications)
-        .where(where)
-        .orderBy(desc(eq(applications.status, "draft")), desc(applications.createdAt), desc(applications.id))
-        .limit(limit)
-        .offset(offset),
-  });
+  const pageSize = input.pageSize ?? APPLICATIONS_PER_PAGE;
+  return cachedApplicationRead(JSON.stringify(["own", input.applicantId, input.page, pageSize]), () =>
+    paginate({
+      page: input.page,
+      pageSize,
+      count: () => db().$count(applications, where),
+      rows: ({ limit, offset }) =>
+        db()
+          .select({ ...cardColumns, listTotal: listTotal() })
+          .from(applications)
+          .where(where)
+          .orderBy(desc(eq(applications.status, "draft")), desc(applications.createdAt), desc(applications.id))
+          .limit(limit)
+          .offset(offset),
+    }),
+  );
 }

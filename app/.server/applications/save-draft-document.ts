@@ -4,6 +4,7 @@ import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { getStorage } from "../storage/storage";
+import { applicationsChanged } from "./application-reads";
 import { attachDocuments, ensureDraft } from "./drafts";
 import { type StoredDocument, VERIFY_BEFORE_APPLYING } from "./schema";
 import { storeDocument } from "./store-document";
@@ -42,6 +43,7 @@ export async function saveDraftDocument(input: {
     await getStorage().delete(stored.storageKey);
     throw error;
   }
+  await applicationsChanged();
   await deleteQuietly(replaced);
   return { ...stored, applicationId: draft.id };
 }

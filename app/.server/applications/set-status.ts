@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import { queueMail } from "../mail/outbox";
 import { applicationStatusMail } from "../mail/templates";
 import { recordAuditEvent } from "../users/audit";
+import { applicationsChanged } from "./application-reads";
 import { APPLICATION_NOT_FOUND } from "./schema";
 
 /**
@@ -25,7 +26,7 @@ export async function setApplicationStatus(input: {
   actor: SessionUser;
 }): Promise<{ changed: boolean }> {
   const note = input.note?.trim() || null;
-  return db().transaction(async (tx) => {
+  const outcome = await db().transaction(async (tx) => {
     const [application] = await tx
       .select({
         id: applications.id,
@@ -81,4 +82,6 @@ export async function setApplicationStatus(input: {
     }
     return { changed: application.status !== input.status };
   });
+  await applicationsChanged();
+  return outcome;
 }

@@ -7,6 +7,7 @@ import { applicationDocuments, applicationEvents, applications, universities } f
 import { AppError } from "../errors";
 import type { UploadedPart } from "../uploads";
 import { recordAuditEvent } from "../users/audit";
+import { applicationsChanged } from "./application-reads";
 import { attachDocuments, ensureDraft, findDraft } from "./drafts";
 import { deleteQuietly } from "./save-draft-document";
 import {
@@ -112,6 +113,7 @@ export async function submitApplication(input: {
     await deleteQuietly([...stored.values()].map((document) => document.storageKey));
     throw error;
   }
+  await applicationsChanged();
   await deleteQuietly(outcome.replaced);
   if (!outcome.submitted) throw new AppError(tooLarge ? "TOO_LARGE" : "INVALID", PROVIDE_VALID_INFORMATION, { fieldErrors });
   return { id: draftId };
