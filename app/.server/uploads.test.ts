@@ -89,11 +89,12 @@ describe("readMultipart", () => {
 
 test("the header sanitiser changes header bytes only, whichever way the body is cut into chunks", async () => {
   const body = Buffer.from(
-    '--b\r\nContent-Disposition: form-data; name="f"; filename="a\u0001.png"\r\n\r\nbody\u0001bytes\r\n--b--\r\n',
+    '--b\r\nContent-Disposition: form-data; name="f"; filename="a\u0001.png"\r\n\r\nbody\u0001bytes\r\n--b\r\n' +
+      'Content-Disposition: form-data; name="g"; filename="c\u0002d.pdf"\r\n\r\n\r\n--\r\n\r\nmore\u0003\r\n--b--\r\n',
     "latin1",
   );
-  const expected = body.toString("latin1").replace("a\u0001.png", "a_.png");
-  for (const size of [1, 2, 3, 7, body.length]) {
+  const expected = body.toString("latin1").replace("a\u0001.png", "a_.png").replace("c\u0002d.pdf", "c_d.pdf");
+  for (const size of [1, 2, 3, 4, 5, 6, 7, 11, 13, 64, body.length]) {
     const chunks = Array.from({ length: Math.ceil(body.length / size) }, (_, index) => body.subarray(index * size, (index + 1) * size));
     const out = await collect(Readable.from(chunks).pipe(new PartHeaderSanitiser("b")));
     expect(out.toString("latin1")).toBe(expected);

@@ -139,29 +139,44 @@ async function imageSlot(): Promise<() => void> {
   };
 }
 
-/** The first `bytes` of a stream (fewer when it is shorter), and a stream of all of it, from the start. */
+/**
+ * The first `bytes` of a stream (fewer when it is shorter), and the same stream to read all of it
+ * from the start: the head is read with `read()` and put back with `unshift()`, so the rest of the
+ * file flows on through the stream itself, with no second stream in between.
+ */
 async function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer; rest: Readable }> {
   const chunks: Buffer[] = [];
   let length = 0;
-  const iterator = stream[Symbol.asyncIterator]();
-  let done = false;
-  while (length < bytes) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
+  while (length < bytes && !stream.readableEnded) {
+    const chunk: Buffer | null = stream.read();
+    if (chunk === null) {
+      await new Promise<void>((resolve, reject) => {
+        const settle = () => {
+          stream.off("readable", settle);
+          stream.off("end", settle);
+          stream.off("error", fail);
+          resolve();
+        };
+        const fail = (error: unknown) => {
+          stream.off("readable", settle);
+          stream.off("end", settle);
+          reject(error);
+        };
+        stream.once("readable", settle);
+        stream.once("end", settle);
+        stream.once("error", fail);
+      });
+      if (stream.errored) throw stream.errored;
+      continue;
     }
-    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value);
     chunks.push(chunk);
     length += chunk.length;
   }
   const head = Buffer.concat(chunks);
-  async function* all() {
-    if (head.length > 0) yield head;
-    if (done) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value as Buffer;
-  }
-  return { head, rest: Readable.from(all(), { objectMode: false }) };
+  // A file no longer than its head has ended already, and an ended stream takes nothing back.
+  if (stream.readableEnded) return { head, rest: Readable.from(head.length > 0 ? [head] : []) };
+  if (head.length > 0) stream.unshift(head);
+  return { head, rest: stream };
 }
 
 /**
