@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import type { ApplicationStatus } from "~/lib/applications";
+import type { ApplicationStatus, DocumentView } from "~/lib/applications";
 import { Card } from "../ui/card";
+import { DocumentGrid } from "./document-grid";
 import { StatusBadge } from "./status-badge";
 
 export type ApplicationDetailsView = {
@@ -53,5 +54,32 @@ export function ApplicationDetails({ application }: { application: ApplicationDe
         ))}
       </dl>
     </Card>
+  );
+}
+
+/**
+ * An application's page, for staff and for its student alike: its data and documents on the left
+ * (above on a phone), and `children` (the status form, the timeline) beside them.
+ */
+export function ApplicationLayout({
+  application,
+  children,
+}: {
+  application: ApplicationDetailsView & { documents: DocumentView[] };
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid min-w-0 content-start gap-8">
+        <ApplicationDetails application={application} />
+        <section aria-labelledby="documents-heading">
+          <h2 id="documents-heading" className="mb-3 text-xl font-semibold text-slate-900">
+            Documents
+          </h2>
+          <DocumentGrid documents={application.documents} />
+        </section>
+      </div>
+      <div className="grid min-w-0 content-start gap-8">{children}</div>
+    </div>
   );
 }

@@ -6,41 +6,55 @@ import { Button, LinkButton } from "~/components/ui/button";
 export const LIST_SEARCH_MAX_LENGTH = 100;
 
 /**
- * A staff list's top: a GET search box (`q`, in the URL, working without JavaScript) and the
- * button to add another entry; the box takes a row of its own on a phone.
+ * A staff list's top: a GET search box (`q`, in the URL, working without JavaScript), the button
+ * to add another entry (the box takes a row of its own on a phone), and how many entries the list
+ * holds or how many match, read out when it changes.
  */
 export function ListSearch({
   q,
   label,
   placeholder,
   add,
+  count,
 }: {
   q: string;
   label: string;
   placeholder: string;
   add: { href: string; label: string };
+  /** The list's size, and what one entry and several are called ("university", "universities"). */
+  count: { total: number; one: string; many: string };
 }) {
   const id = useId();
+  const { total, one, many } = count;
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <Form method="get" role="search" className="flex w-full min-w-0 gap-2 sm:w-auto sm:max-w-xl sm:flex-1">
-        <label htmlFor={id} className="sr-only">
-          {label}
-        </label>
-        <input
-          id={id}
-          name="q"
-          type="search"
-          defaultValue={q}
-          maxLength={LIST_SEARCH_MAX_LENGTH}
-          placeholder={placeholder}
-          className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
-        />
-        <Button>Search</Button>
-      </Form>
-      <LinkButton href={add.href} size="md" variant="secondary">
-        {add.label}
-      </LinkButton>
-    </div>
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Form method="get" role="search" className="flex w-full min-w-0 gap-2 sm:w-auto sm:max-w-xl sm:flex-1">
+          <label htmlFor={id} className="sr-only">
+            {label}
+          </label>
+          <input
+            id={id}
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={LIST_SEARCH_MAX_LENGTH}
+            placeholder={placeholder}
+            className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
+          />
+          <Button>Search</Button>
+        </Form>
+        <LinkButton href={add.href} size="md" variant="secondary">
+          {add.label}
+        </LinkButton>
+      </div>
+      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+        {total === 0
+          ? q
+            ? `No ${one} matches.`
+            : `No ${many} yet.`
+          : `${total} ${total === 1 ? one : many}${q ? ` matching “${q}”` : ""}.`}
+      </p>
+    </>
   );
 }

@@ -1,11 +1,9 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "react-router";
 import type { z } from "zod";
+import { PictureField, UploadForm } from "~/components/dashboard/upload-form";
 import { UNIVERSITY_ABOUT_MAX_LENGTH, type UniversityEditBrowserSchema } from "~/lib/schemas/universities";
 import { ieltsBands, tuitionCurrencies, universityTypes } from "~/lib/universities";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { Button } from "../ui/button";
-import { Field, FormMessage, SelectField, TextAreaField } from "../ui/field";
+import { Field, SelectField, TextAreaField } from "../ui/field";
 import { UniversityLogo } from "../universities/university-logo";
 
 type Shape = z.input<typeof UniversityEditBrowserSchema>;
@@ -43,78 +41,54 @@ export function UniversityForm({
   });
   const figure = editing ? "Leave empty if not known" : undefined;
   return (
-    <>
-      {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        {...loadValidation}
-        noValidate
-        className="mt-4 grid max-w-3xl gap-4 sm:grid-cols-2"
-      >
-        <Field label="University name" field={fields.universityName} required autoComplete="off" />
-        <Field label="Country" field={fields.countryName} required hint="As the finder shows it, for example United Kingdom" />
-        <Field label="Location" field={fields.universityLocation} required hint="City, and region where it helps" />
-        <SelectField label="Type" field={fields.universityType} options={universityTypes} placeholder="Choose…" required />
-        <Field label="Courses offered" field={fields.coursesOffered} required={!editing} inputMode="numeric" hint={figure} />
-        <Field label="Exams accepted" field={fields.examsAccepted} required hint="For example IELTS, TOEFL iBT" />
-        <Field
-          label="First-year tuition"
-          field={fields.firstYearTuitionFees}
-          required={!editing}
-          inputMode="numeric"
-          hint={editing ? "A whole amount; leave empty if not known" : "A whole amount"}
-        />
-        <SelectField label="Tuition currency" field={fields.tuitionCurrency} options={tuitionCurrencies} fallback="USD" />
-        <Field
-          label="Scholarships"
-          field={fields.noOfScholarship}
-          required={!editing}
-          inputMode="numeric"
-          hint={editing ? "How many; 0 if none, empty if not known" : "How many; 0 if none"}
-        />
-        <SelectField
-          label="Minimum IELTS"
-          field={fields.ielts}
-          options={ieltsOptions}
-          placeholder={editing ? "Not known" : "Choose…"}
-          required={!editing}
-        />
-        <div className="flex items-center gap-4 sm:col-span-2">
-          {current ? <UniversityLogo name={current.name} src={current.logo} /> : null}
-          <Field
-            className="flex-1"
-            label="Logo"
-            field={fields.universityLogo}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            required={!editing}
-            hint={editing ? "JPEG, PNG or WebP, at most 2 MB. Choose nothing to keep the current one." : "JPEG, PNG or WebP, at most 2 MB"}
-          />
-        </div>
-        <Field label="Website" field={fields.website} type="url" inputMode="url" placeholder="https://" hint="Optional" />
-        <Field label="World ranking" field={fields.worldRanking} inputMode="numeric" hint="Optional" />
-        <Field label="English-taught courses" field={fields.englishTaughtCourses} inputMode="numeric" hint="Optional" />
-        <TextAreaField
-          className="sm:col-span-2"
-          label="About"
-          field={fields.about}
-          rows={4}
-          maxLength={UNIVERSITY_ABOUT_MAX_LENGTH}
-          hint="Optional: a few sentences on the university"
-        />
-        <TextAreaField
-          className="sm:col-span-2"
-          label="Campus facilities"
-          field={fields.facilities}
-          rows={4}
-          hint="Optional: one per line"
-        />
-        <div className="sm:col-span-2">
-          <Button pending={saving}>{saving ? "Saving…" : submitLabel}</Button>
-        </div>
-      </Form>
-    </>
+    <UploadForm form={form} loadValidation={loadValidation} saving={saving} submitLabel={submitLabel}>
+      <Field label="University name" field={fields.universityName} required autoComplete="off" />
+      <Field label="Country" field={fields.countryName} required hint="As the finder shows it, for example United Kingdom" />
+      <Field label="Location" field={fields.universityLocation} required hint="City, and region where it helps" />
+      <SelectField label="Type" field={fields.universityType} options={universityTypes} placeholder="Choose…" required />
+      <Field label="Courses offered" field={fields.coursesOffered} required={!editing} inputMode="numeric" hint={figure} />
+      <Field label="Exams accepted" field={fields.examsAccepted} required hint="For example IELTS, TOEFL iBT" />
+      <Field
+        label="First-year tuition"
+        field={fields.firstYearTuitionFees}
+        required={!editing}
+        inputMode="numeric"
+        hint={editing ? "A whole amount; leave empty if not known" : "A whole amount"}
+      />
+      <SelectField label="Tuition currency" field={fields.tuitionCurrency} options={tuitionCurrencies} fallback="USD" />
+      <Field
+        label="Scholarships"
+        field={fields.noOfScholarship}
+        required={!editing}
+        inputMode="numeric"
+        hint={editing ? "How many; 0 if none, empty if not known" : "How many; 0 if none"}
+      />
+      <SelectField
+        label="Minimum IELTS"
+        field={fields.ielts}
+        options={ieltsOptions}
+        placeholder={editing ? "Not known" : "Choose…"}
+        required={!editing}
+      />
+      <PictureField
+        className="sm:col-span-2"
+        label="Logo"
+        field={fields.universityLogo}
+        maxMb={2}
+        current={current ? <UniversityLogo name={current.name} src={current.logo} /> : undefined}
+      />
+      <Field label="Website" field={fields.website} type="url" inputMode="url" placeholder="https://" hint="Optional" />
+      <Field label="World ranking" field={fields.worldRanking} inputMode="numeric" hint="Optional" />
+      <Field label="English-taught courses" field={fields.englishTaughtCourses} inputMode="numeric" hint="Optional" />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="About"
+        field={fields.about}
+        rows={4}
+        maxLength={UNIVERSITY_ABOUT_MAX_LENGTH}
+        hint="Optional: a few sentences on the university"
+      />
+      <TextAreaField className="sm:col-span-2" label="Campus facilities" field={fields.facilities} rows={4} hint="Optional: one per line" />
+    </UploadForm>
   );
 }

@@ -8,8 +8,7 @@ import { replyWithError } from "~/.server/errors";
 import { readForm } from "~/.server/read-form";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
-import { ApplicationDetails } from "~/components/applications/application-details";
-import { DocumentGrid } from "~/components/applications/document-grid";
+import { ApplicationLayout } from "~/components/applications/application-details";
 import { Timeline } from "~/components/applications/timeline";
 import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
@@ -73,70 +72,59 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
   const problem = result?.error ? Object.values(result.error).flat()[0] : undefined;
   return (
     <Page title={`Application of ${application.name ?? "a student"}`}>
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid min-w-0 content-start gap-8">
-          <ApplicationDetails application={application} />
-          <section aria-labelledby="documents-heading">
-            <h2 id="documents-heading" className="mb-3 text-xl font-semibold text-slate-900">
-              Documents
-            </h2>
-            <DocumentGrid documents={application.documents} />
-          </section>
-        </div>
-        <div className="grid min-w-0 content-start gap-8">
-          <Card className="p-4 sm:p-6">
-            <h2 className="text-xl font-semibold text-slate-900">Status</h2>
-            <Form method="post" preventScrollReset className="mt-3 grid gap-3">
-              <label htmlFor="staff-note" className="text-sm font-semibold text-slate-800">
-                Note for the timeline (optional; the student sees it)
-              </label>
-              <textarea
-                id="staff-note"
-                name="note"
-                rows={3}
-                maxLength={STAFF_NOTE_MAX_LENGTH}
-                className="block w-full rounded-md border border-slate-400 px-3 py-2"
-                aria-describedby={problem ? "status-problem" : undefined}
-              />
-              {problem ? (
-                <div id="status-problem">
-                  <FormMessage>{problem}</FormMessage>
-                </div>
-              ) : null}
-              <div className="flex flex-wrap gap-2">
-                {staffStatuses.map((status) => (
-                  <Button
-                    key={status}
-                    name="status"
-                    value={status}
-                    size="sm"
-                    variant={status === "rejected" ? "neutral" : status === "completed" ? "primary" : "secondary"}
-                    pending={sending}
-                    aria-pressed={application.status === status}
-                    onClick={(event) => {
-                      if (!window.confirm(staffStatusActions[status].question)) event.preventDefault();
-                    }}
-                  >
-                    {staffStatusActions[status].button}
-                  </Button>
-                ))}
-                <Button name="intent" value="note" size="sm" variant="outline" pending={sending}>
-                  Add note
-                </Button>
+      <ApplicationLayout application={application}>
+        <Card className="p-4 sm:p-6">
+          <h2 className="text-xl font-semibold text-slate-900">Status</h2>
+          <Form method="post" preventScrollReset className="mt-3 grid gap-3">
+            <label htmlFor="staff-note" className="text-sm font-semibold text-slate-800">
+              Note for the timeline (optional; the student sees it)
+            </label>
+            <textarea
+              id="staff-note"
+              name="note"
+              rows={3}
+              maxLength={STAFF_NOTE_MAX_LENGTH}
+              className="block w-full rounded-md border border-slate-400 px-3 py-2"
+              aria-describedby={problem ? "status-problem" : undefined}
+            />
+            {problem ? (
+              <div id="status-problem">
+                <FormMessage>{problem}</FormMessage>
               </div>
-            </Form>
-          </Card>
-          <section aria-labelledby="timeline-heading">
-            <h2 id="timeline-heading" className="mb-3 text-xl font-semibold text-slate-900">
-              Timeline
-            </h2>
-            <Timeline entries={application.timeline} />
-          </section>
-          <LinkButton href="/dashboard/applications" size="md" variant="outline" className="justify-self-start">
-            Back to applications
-          </LinkButton>
-        </div>
-      </div>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              {staffStatuses.map((status) => (
+                <Button
+                  key={status}
+                  name="status"
+                  value={status}
+                  size="sm"
+                  variant={status === "rejected" ? "neutral" : status === "completed" ? "primary" : "secondary"}
+                  pending={sending}
+                  aria-pressed={application.status === status}
+                  onClick={(event) => {
+                    if (!window.confirm(staffStatusActions[status].question)) event.preventDefault();
+                  }}
+                >
+                  {staffStatusActions[status].button}
+                </Button>
+              ))}
+              <Button name="intent" value="note" size="sm" variant="outline" pending={sending}>
+                Add note
+              </Button>
+            </div>
+          </Form>
+        </Card>
+        <section aria-labelledby="timeline-heading">
+          <h2 id="timeline-heading" className="mb-3 text-xl font-semibold text-slate-900">
+            Timeline
+          </h2>
+          <Timeline entries={application.timeline} />
+        </section>
+        <LinkButton href="/dashboard/applications" size="md" variant="outline" className="justify-self-start">
+          Back to applications
+        </LinkButton>
+      </ApplicationLayout>
     </Page>
   );
 }

@@ -64,14 +64,8 @@ export default function ConsultantsPage({ loaderData }: Route.ComponentProps) {
         label="Search by name, e-mail or university"
         placeholder="Name, e-mail or university"
         add={{ href: "/dashboard/add-new-consultant", label: "Add consultant" }}
+        count={{ total, one: "consultant", many: "consultants" }}
       />
-      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {total === 0
-          ? q
-            ? "No consultant matches."
-            : "No consultants yet."
-          : `${total} consultant${total === 1 ? "" : "s"}${q ? ` matching “${q}”` : ""}.`}
-      </p>
       {items.length > 0 ? (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Consultants">
           {items.map((consultant) => (

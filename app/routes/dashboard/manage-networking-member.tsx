@@ -86,14 +86,8 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
         label="Search by name, e-mail, company or profession"
         placeholder="Name, e-mail, company or profession"
         add={{ href: "/dashboard/add-new-networking-member", label: "Add member" }}
+        count={{ total, one: "member", many: "members" }}
       />
-      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {total === 0
-          ? q
-            ? "No member matches."
-            : "No members yet."
-          : `${total} member${total === 1 ? "" : "s"}${q ? ` matching “${q}”` : ""}.`}
-      </p>
       {members.length > 0 ? (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Networking members">
           {members.map((member) => (

@@ -2,8 +2,7 @@ import { redirect } from "react-router";
 import { findApplication } from "~/.server/applications/find-application";
 import { requireUser } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
-import { ApplicationDetails } from "~/components/applications/application-details";
-import { DocumentGrid } from "~/components/applications/document-grid";
+import { ApplicationLayout } from "~/components/applications/application-details";
 import { Timeline } from "~/components/applications/timeline";
 import { Page } from "~/components/layout/page";
 import { LinkButton } from "~/components/ui/button";
@@ -26,28 +25,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function MyApplicationPage({ loaderData: application }: Route.ComponentProps) {
   return (
     <Page title={`Your application to ${application.universityName ?? "study abroad"}`}>
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid min-w-0 content-start gap-8">
-          <ApplicationDetails application={application} />
-          <section aria-labelledby="documents-heading">
-            <h2 id="documents-heading" className="mb-3 text-xl font-semibold text-slate-900">
-              Documents
-            </h2>
-            <DocumentGrid documents={application.documents} />
-          </section>
-        </div>
-        <div className="grid min-w-0 content-start gap-8">
-          <section aria-labelledby="timeline-heading">
-            <h2 id="timeline-heading" className="mb-3 text-xl font-semibold text-slate-900">
-              Timeline
-            </h2>
-            <Timeline entries={application.timeline} />
-          </section>
-          <LinkButton href="/dashboard/my-applications" size="md" variant="outline" className="justify-self-start">
-            Back to my applications
-          </LinkButton>
-        </div>
-      </div>
+      <ApplicationLayout application={application}>
+        <section aria-labelledby="timeline-heading">
+          <h2 id="timeline-heading" className="mb-3 text-xl font-semibold text-slate-900">
+            Timeline
+          </h2>
+          <Timeline entries={application.timeline} />
+        </section>
+        <LinkButton href="/dashboard/my-applications" size="md" variant="outline" className="justify-self-start">
+          Back to my applications
+        </LinkButton>
+      </ApplicationLayout>
     </Page>
   );
 }

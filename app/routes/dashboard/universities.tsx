@@ -57,14 +57,8 @@ export default function UniversitiesPage({ loaderData }: Route.ComponentProps) {
         label="Search by name, country or city"
         placeholder="Name, country or city"
         add={{ href: "/dashboard/add-university", label: "Add university" }}
+        count={{ total, one: "university", many: "universities" }}
       />
-      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {total === 0
-          ? q
-            ? "No university matches."
-            : "No universities yet."
-          : `${total} ${total === 1 ? "university" : "universities"}${q ? ` matching “${q}”` : ""}.`}
-      </p>
       {items.length > 0 ? (
         <ul className="mt-4 grid gap-3" aria-label="Universities">
           {items.map((university) => (
