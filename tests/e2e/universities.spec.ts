@@ -44,6 +44,25 @@ test("with JavaScript, each filter updates the results and the URL at once, and 
   await expect(page.getByRole("link", { name: /Visit University Website/ })).toHaveAttribute("rel", "noopener noreferrer");
 });
 
+test("a country chosen while the page's JavaScript is still on its way (a slow phone) is acted on once it arrives, not undone", async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(app.url("/find-university"), { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Country").selectOption("Japan");
+  release();
+  await expect(page).toHaveURL(/country=Japan/);
+  await expect(cardNames(page)).toHaveCount(6);
+  await expect(page.getByLabel("Country")).toHaveValue("Japan");
+});
+
 test("without JavaScript, the same filters work through the Search button, and an empty result offers to clear them", async ({
   browser,
 }) => {

@@ -58,8 +58,10 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
   const submit = useSubmit();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useRef(false);
   // The fields follow the URL when it changes under them (Back, Forward, a link): the same
   // elements keep focus, and a later change does not carry a value from another page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new query moves the fields; `submit` is stable.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -71,11 +73,23 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
       maxTuition: query.maxTuition === null ? "" : String(query.maxTuition),
       sort: query.sort,
     };
+    const scholarships = form.elements.namedItem("scholarships");
+    if (!hydrated.current) {
+      hydrated.current = true;
+      // On a slow phone a choice can be made before JavaScript arrives: act on it now, not undo it.
+      const changedEarly =
+        Object.entries(values).some(([name, value]) => {
+          const field = form.elements.namedItem(name);
+          return field instanceof HTMLSelectElement && field.value !== value;
+        }) ||
+        (scholarships instanceof HTMLInputElement && scholarships.checked !== query.scholarships);
+      if (changedEarly) void submit(form, { preventScrollReset: true, replace: false });
+      return;
+    }
     for (const [name, value] of Object.entries(values)) {
       const field = form.elements.namedItem(name);
       if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== value) field.value = value;
     }
-    const scholarships = form.elements.namedItem("scholarships");
     if (scholarships instanceof HTMLInputElement) scholarships.checked = query.scholarships;
   }, [query]);
   const filtered = Boolean(query.q || query.country || query.type || query.ielts || query.maxTuition || query.scholarships);
