@@ -43,5 +43,15 @@ export function useSchemaForm<Shape extends Record<string, unknown>>(
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  // A refusal from the server (the form was sent before its schema loaded, or only the server
+  // could judge) puts the person on the first field it marked, as a refusal in the browser does.
+  // The form is often new then (a new page), so Conform's own focusing does not run.
+  useEffect(() => {
+    if (lastResult?.status !== "error") return;
+    const element = document.getElementById(form.id);
+    if (!(element instanceof HTMLFormElement)) return;
+    const first = [...element.elements].find((field) => field.getAttribute("aria-invalid") === "true");
+    if (first instanceof HTMLElement && !element.contains(document.activeElement)) first.focus();
+  }, [lastResult, form.id]);
   return [form, fields, { onFocus: load }] as const;
 }

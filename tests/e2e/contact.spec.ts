@@ -50,12 +50,27 @@ test.describe("with JavaScript", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request.url());
     });
-    await fillContactForm(page, { Name: "Ayesha Rahman", Phone: "01712345678" });
+    // The form's schema loads when it is first focused; a click before it arrives goes to the server (the next test).
+    await Promise.all([
+      page.waitForResponse(/\/assets\/validators-[^/]*\.js$/),
+      fillContactForm(page, { Name: "Ayesha Rahman", Phone: "01712345678" }),
+    ]);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "All fields are required" })).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
     await expect(page.getByLabel("Message", { exact: true })).toHaveAccessibleDescription(/This field is required/);
     expect(posts).toEqual([]);
+  });
+
+  test("sent before the form's schema has loaded, the server's refusal puts the person on the first field it marked", async ({ page }) => {
+    await page.route(/\/assets\/validators-[^/]*\.js$/, (route) => route.abort());
+    await page.goto(app.url("/contact"));
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await fillContactForm(page, { Name: "Ayesha Rahman", Phone: "01712345678" });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "All fields are required" })).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Ayesha Rahman");
   });
 
   test("a malformed e-mail and phone are marked with what is wrong", async ({ page }) => {
