@@ -332,7 +332,7 @@ function sendStatic(req: http.IncomingMessage, res: http.ServerResponse, file: S
   res.setHeader("Cache-Control", file.cacheControl);
   res.setHeader("ETag", file.etag);
   res.setHeader("Content-Type", file.contentType);
-  if (file.gzip) res.setHeader("Vary", "Accept-Encoding");
+  if (file.gzip || file.brotli) res.setHeader("Vary", "Accept-Encoding");
   if (req.headers["if-none-match"] === file.etag) {
     res.writeHead(304);
     res.end();

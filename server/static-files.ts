@@ -42,17 +42,25 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
     const urlPath = `/${relative.split(path.sep).join("/")}`;
     const body = readFileSync(path.join(clientDir, relative));
     const contentType = contentTypes[path.extname(relative).toLowerCase()] ?? "application/octet-stream";
-    const shouldCompress = compressible.test(contentType) && body.length > 512;
+    // Every text file, however small: a first visit loads a dozen chunks of a few hundred bytes.
+    const shouldCompress = compressible.test(contentType);
     files.set(urlPath, {
       body,
       contentType,
-      brotli: shouldCompress ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
-      gzip: shouldCompress ? gzipSync(body, { level: 9 }) : undefined,
+      brotli: shouldCompress
+        ? smaller(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), body)
+        : undefined,
+      gzip: shouldCompress ? smaller(gzipSync(body, { level: 9 }), body) : undefined,
       cacheControl: urlPath.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       etag: `"${body.length.toString(16)}-${hash(body)}"`,
     });
   }
   return files;
+}
+
+/** The compressed bytes, or nothing when they are no smaller than the file itself. */
+function smaller(compressed: Buffer, body: Buffer): Buffer | undefined {
+  return compressed.length < body.length ? compressed : undefined;
 }
 
 function* walk(root: string, dir = ""): Generator<string> {
