@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { SlotFormSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
 import type { SessionUser } from "../auth/session";
@@ -51,6 +51,11 @@ export async function addSlot(input: { actor: SessionUser; consultantId: string;
   for (let attempt = 1; ; attempt++) {
     try {
       const added = await db().transaction(async (tx) => {
+        // One consultant's slots are added one at a time. The exclusion constraint alone is the
+        // guarantee, but overlapping inserts racing through it wait for each other (a deadlock
+        // PostgreSQL ends only after a second), and twenty at once held every pooled connection
+        // that long; under this lock each sees the one before it committed and is refused at once.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`slots:${input.consultantId}`}))`);
         const [slot] = await tx
           .insert(appointmentSlots)
           .values({ id: randomUUID(), consultantId: input.consultantId, startsAt, endsAt, timeZone })
