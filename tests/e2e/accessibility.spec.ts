@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expectNoSidewaysScroll, testWithAppPerWorker } from "./app";
+import { axeViolations } from "./axe";
 import { publicPages } from "./public-pages";
 
 // Each page is its own test, spread over the workers; each worker runs one app.
@@ -8,13 +7,7 @@ const test = testWithAppPerWorker();
 const { expect } = test;
 test.describe.configure({ mode: "parallel" });
 
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const widths = [375, 1280];
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
 
 for (const { path } of [...publicPages, { path: "/countries/atlantis" }]) {
   test(`axe finds no violations on ${path} at ${widths.join(" and ")} px wide, and it never scrolls sideways`, async ({ page, app }) => {
@@ -23,7 +16,7 @@ for (const { path } of [...publicPages, { path: "/countries/atlantis" }]) {
     await page.goto(app.url(path));
     for (const width of widths) {
       await page.setViewportSize({ width, height: 800 });
-      expect.soft(await violations(page), `at ${width} px wide`).toEqual([]);
+      expect.soft(await axeViolations(page), `at ${width} px wide`).toEqual([]);
     }
     await expectNoSidewaysScroll(page);
   });
@@ -33,5 +26,5 @@ test("the contact form with errors has no violations either", async ({ page, app
   await page.goto(app.url("/contact"));
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("All fields are required")).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -17,7 +17,7 @@ const unavailablePages = Object.entries({
 const app = setUpApp();
 
 test("every public page answers 200 with one h1, its own title and a canonical link", async ({ page }) => {
-  test.setTimeout(90_000); // one visit per public page, about twenty of them
+  test.setTimeout(180_000); // one visit per public page, about twenty of them
   const titles = new Set<string>();
   for (const { path, heading } of publicPages) {
     const response = await page.goto(app.url(path));
