@@ -15,8 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  // Generous: on our two-core VMs a page fault costs some 14 µs, and a browser test can take twice as long as on a laptop.
-  timeout: 60_000,
+  // Generous: on our two-core VMs a page fault costs some 14 µs, and a browser test can take three times as long as on a laptop.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
