@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 
@@ -33,29 +33,71 @@ const contentTypes: Record<string, string> = {
 const compressible = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/;
 
 /**
- * The browser build is small and never changes while the process runs, so it is read
- * once, compressed once, and served from memory. Hashed assets are cached for a year.
+ * The browser build is small and never changes while the process runs, so it is read once and
+ * served from memory, each text file with its brotli and gzip forms. Those are read from the
+ * `.br` and `.gz` files `npm run build` writes beside it (`precompressStaticFiles`); a build
+ * without them is compressed here, at start-up. Hashed assets are cached for a year.
  */
 export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const relative of walk(clientDir)) {
+    if (isCompressedForm(clientDir, relative)) continue;
     const urlPath = `/${relative.split(path.sep).join("/")}`;
-    const body = readFileSync(path.join(clientDir, relative));
-    const contentType = contentTypes[path.extname(relative).toLowerCase()] ?? "application/octet-stream";
+    const file = path.join(clientDir, relative);
+    const body = readFileSync(file);
+    const contentType = contentTypeOf(relative);
     // Every text file, however small: a first visit loads a dozen chunks of a few hundred bytes.
-    const shouldCompress = compressible.test(contentType);
+    const forms = compressible.test(contentType) ? (readCompressedForms(file, body) ?? compress(body)) : {};
     files.set(urlPath, {
       body,
       contentType,
-      brotli: shouldCompress
-        ? smaller(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), body)
-        : undefined,
-      gzip: shouldCompress ? smaller(gzipSync(body, { level: 9 }), body) : undefined,
+      ...forms,
       cacheControl: urlPath.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       etag: `"${body.length.toString(16)}-${hash(body)}"`,
     });
   }
   return files;
+}
+
+/**
+ * Writes `name.br` and `name.gz` beside every text file of a browser build, at the best levels:
+ * run once by `npm run build`, so a server start reads them instead of spending a second and more
+ * of CPU compressing (every test file that starts a server paid it). Returns how many files it compressed.
+ */
+export function precompressStaticFiles(clientDir: string): number {
+  let count = 0;
+  for (const relative of walk(clientDir)) {
+    if (isCompressedForm(clientDir, relative) || !compressible.test(contentTypeOf(relative))) continue;
+    const file = path.join(clientDir, relative);
+    const body = readFileSync(file);
+    // Both forms are written even when no smaller: their presence says the file was done.
+    writeFileSync(`${file}.br`, bestBrotli(body));
+    writeFileSync(`${file}.gz`, bestGzip(body));
+    count++;
+  }
+  return count;
+}
+
+const bestBrotli = (body: Buffer) => brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+const bestGzip = (body: Buffer) => gzipSync(body, { level: 9 });
+
+function compress(body: Buffer): Pick<StaticFile, "brotli" | "gzip"> {
+  return { brotli: smaller(bestBrotli(body), body), gzip: smaller(bestGzip(body), body) };
+}
+
+/** The forms `precompressStaticFiles` wrote for a file, or undefined when it did not run. */
+function readCompressedForms(file: string, body: Buffer): Pick<StaticFile, "brotli" | "gzip"> | undefined {
+  if (!existsSync(`${file}.br`) || !existsSync(`${file}.gz`)) return undefined;
+  return { brotli: smaller(readFileSync(`${file}.br`), body), gzip: smaller(readFileSync(`${file}.gz`), body) };
+}
+
+/** A `.br` or `.gz` written beside a file of the build: part of that file, not a page of its own. */
+function isCompressedForm(clientDir: string, relative: string): boolean {
+  return /\.(br|gz)$/.test(relative) && existsSync(path.join(clientDir, relative.slice(0, -3)));
+}
+
+function contentTypeOf(relative: string): string {
+  return contentTypes[path.extname(relative).toLowerCase()] ?? "application/octet-stream";
 }
 
 /** The compressed bytes, or nothing when they are no smaller than the file itself. */
