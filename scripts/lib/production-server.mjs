@@ -33,19 +33,12 @@ export function freePort() {
 export async function startProductionServer({ cpu, env = {}, dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-measure-")) } = {}) {
   const port = await freePort();
   const command = cpu === undefined ? process.execPath : "taskset";
-  const extra = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(" ") : [];
-  const args =
-    cpu === undefined ? [...startFlags, ...extra, "server.js"] : ["-c", String(cpu), process.execPath, ...startFlags, "server.js"];
+  // BENCH_NODE_FLAGS adds Node flags for one measurement, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const flags = [...startFlags, ...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [])];
+  const args = cpu === undefined ? [...flags, "server.js"] : ["-c", String(cpu), process.execPath, ...flags, "server.js"];
   const child = spawn(command, args, {
     cwd: root,
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("MALLOC_") || k === "NODE_OPTIONS")),
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      ...env,
-    },
+    env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), ...env },
     // stdout (the request log) goes nowhere, as to a log shipper that keeps up; errors still show.
     stdio: ["ignore", "ignore", "inherit"],
   });
