@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import axe from "axe-core";
 
 /** The rules every page is held to: WCAG 2.1 A and AA, and axe's best practices. */
-export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 type AxeOptions = {
   /** Only this part of the page (a CSS selector), e.g. an open dialog. */
