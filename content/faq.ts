@@ -1,14 +1,9 @@
 // The home page FAQ accordion (11 entries, spec section 2).
 
-import type { Feature } from "../app/lib/features";
-
 export type FaqEntry = {
   id: string;
   question: string;
   answer: string;
-  /** An answer that describes a feature: shown once it works; `answerUntilAvailable` until then. */
-  feature?: Feature;
-  answerUntilAvailable?: string;
 };
 
 export const faqEntries: FaqEntry[] = [
@@ -42,18 +37,12 @@ export const faqEntries: FaqEntry[] = [
     question: "How do you keep my documents private?",
     answer:
       "Your documents are stored privately and are never available at a public link. Only you and our staff (consultants and managers) can open them, and every time a staff member opens one it is recorded.",
-    feature: "applications",
-    answerUntilAvailable:
-      "Online applications are on their way. When they open, your documents will be stored privately and never at a public link: only you and the staff assigned to your application will be able to open them, and every staff access will be recorded. Until then, your consultant tells you how to share them safely.",
   },
   {
     id: "book-consultant",
     question: "How do I book a consultant?",
     answer:
       "Sign in, open Book Appointment, filter consultants by country and choose an open time slot. The consultant confirms the booking, and you can see its status in your dashboard.",
-    feature: "booking",
-    answerUntilAvailable:
-      "Online booking is on its way. Until then, send us a message through the contact page, and a consultant will get back to you to arrange a time.",
   },
   {
     id: "ielts-classes",
@@ -84,17 +73,5 @@ export const faqEntries: FaqEntry[] = [
     question: "Can I talk to people who already live abroad?",
     answer:
       "Yes. Signed-in students can search our networking directory for Bangladeshi students and professionals in their destination country, by country and field, and write to them through Onward; many also offer a call you can book. Your e-mail address reaches only the person you write to.",
-    feature: "networking",
-    answerUntilAvailable:
-      "Our directory of Bangladeshi students and professionals abroad is on its way. Until then, ask your consultant, who can often put you in touch with someone in your destination country.",
   },
 ];
-
-/** The FAQ as it can be answered today: an answer about a feature that does not work yet says so. */
-export function currentFaqEntries(available: Record<Feature, boolean>): { id: string; question: string; answer: string }[] {
-  return faqEntries.map(({ id, question, answer, feature, answerUntilAvailable }) => ({
-    id,
-    question,
-    answer: feature && !available[feature] && answerUntilAvailable ? answerUntilAvailable : answer,
-  }));
-}

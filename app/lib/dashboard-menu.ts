@@ -1,4 +1,3 @@
-import { type Feature, featureAvailable } from "./features";
 import { hasRole, type Role } from "./roles";
 
 /** Who may open each role-restricted dashboard page (spec §2, Dashboard shell; admin counts as manager). */
@@ -22,49 +21,45 @@ type MenuItem = {
   to: string;
   label: string;
   roles: readonly Role[] | "everyone";
-  feature?: Feature;
   /** Also shown to a manager or admin who is a consultant as well (has a consultant profile). */
   consultantProfile?: true;
 };
 
-/** A menu entry as the shell shows it; `soon` marks a page whose feature does not answer yet. */
-export type MenuEntry = { to: string; label: string; soon: boolean };
+/** A menu entry as the shell shows it. */
+export type MenuEntry = { to: string; label: string };
 
 /** The side menu: the same role lists the pages enforce, so the two cannot disagree. */
 const menu: MenuItem[] = [
   { to: "/dashboard", label: "Overview", roles: "everyone" },
   { to: "/dashboard/profile", label: "Profile", roles: "everyone" },
-  { to: "/dashboard/shortlist", label: "Shortlist", roles: "everyone", feature: "universities" },
-  { to: "/dashboard/my-bookings", label: "My Bookings", roles: "everyone", feature: "booking" },
-  { to: "/dashboard/applications", label: "Applications", roles: pageRoles.applications, feature: "applications" },
+  { to: "/dashboard/shortlist", label: "Shortlist", roles: "everyone" },
+  { to: "/dashboard/my-bookings", label: "My Bookings", roles: "everyone" },
+  { to: "/dashboard/applications", label: "Applications", roles: pageRoles.applications },
   // Anyone signed in may apply; the menu offers their own list to those who are not staff.
-  { to: "/dashboard/my-applications", label: "My Applications", roles: ["student", "networking"], feature: "applications" },
+  { to: "/dashboard/my-applications", label: "My Applications", roles: ["student", "networking"] },
   {
     to: "/dashboard/my-appointments",
     label: "My Appointments",
     roles: pageRoles.myAppointments,
-    feature: "booking",
     consultantProfile: true,
   },
   {
     to: "/dashboard/appointment-time",
     label: "Appointment Time",
     roles: pageRoles.appointmentTime,
-    feature: "booking",
     consultantProfile: true,
   },
   { to: "/dashboard/messages", label: "Messages", roles: pageRoles.messages },
   { to: "/dashboard/user-management", label: "User Management", roles: pageRoles.userManagement },
-  { to: "/dashboard/add-university", label: "Add University", roles: pageRoles.addUniversity, feature: "universities" },
-  { to: "/dashboard/universities", label: "Universities", roles: pageRoles.addUniversity, feature: "universities" },
-  { to: "/dashboard/add-new-consultant", label: "Add Consultant", roles: pageRoles.addConsultant, feature: "booking" },
-  { to: "/dashboard/consultants", label: "Consultants", roles: pageRoles.consultants, feature: "booking" },
-  { to: "/dashboard/add-new-networking-member", label: "Add Networking Member", roles: pageRoles.networkingMembers, feature: "networking" },
+  { to: "/dashboard/add-university", label: "Add University", roles: pageRoles.addUniversity },
+  { to: "/dashboard/universities", label: "Universities", roles: pageRoles.addUniversity },
+  { to: "/dashboard/add-new-consultant", label: "Add Consultant", roles: pageRoles.addConsultant },
+  { to: "/dashboard/consultants", label: "Consultants", roles: pageRoles.consultants },
+  { to: "/dashboard/add-new-networking-member", label: "Add Networking Member", roles: pageRoles.networkingMembers },
   {
     to: "/dashboard/manage-networking-member",
     label: "Manage Networking Members",
     roles: pageRoles.networkingMembers,
-    feature: "networking",
   },
   { to: "/dashboard/settings", label: "Site Settings", roles: pageRoles.siteSettings },
 ];
@@ -75,5 +70,5 @@ export function menuFor(role: Role, options: { consultantProfile?: boolean } = {
     .filter(
       (item) => item.roles === "everyone" || hasRole(role, item.roles) || (item.consultantProfile && options.consultantProfile === true),
     )
-    .map(({ to, label, feature }) => ({ to, label, soon: feature !== undefined && !featureAvailable[feature] }));
+    .map(({ to, label }) => ({ to, label }));
 }

@@ -12,7 +12,6 @@ import { Icon } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/pager";
 import { bookConsultantsHref } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
-import { featureAvailable } from "~/lib/features";
 import { parsePage } from "~/lib/pagination";
 import { hasRole } from "~/lib/roles";
 import type { Route } from "./+types/networking";
@@ -167,7 +166,7 @@ function ProfileLink({ href, label, name }: { href: string; label: string; name:
   );
 }
 
-/** The member's own scheduling page; else our consultants for their country (booking); else nothing to promise. */
+/** The member's own scheduling page; else our consultants for their country. */
 function BookLink({ bookingUrl, name, location }: { bookingUrl: string | null; name: string; location: string }) {
   if (bookingUrl) {
     return (
@@ -176,7 +175,6 @@ function BookLink({ bookingUrl, name, location }: { bookingUrl: string | null; n
       </LinkButton>
     );
   }
-  if (!featureAvailable.booking) return null;
   return (
     <LinkButton href={bookConsultantsHref(location)} size="sm">
       Book Appointment<span className="sr-only"> with a consultant for {location}</span>

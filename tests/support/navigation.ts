@@ -1,5 +1,3 @@
-import { type Feature, featureAvailable } from "~/lib/features";
-
 /** Every link the spec puts in the navigation bar (spec §2, Navigation bar). */
 export const specNavigationLinks = [
   "/",
@@ -19,17 +17,3 @@ export const specNavigationLinks = [
   "/login",
   "/signup",
 ];
-
-/** The spec's links to features still on their way: the bar leaves them out until the feature answers. */
-const featureOf: Record<string, Feature> = {
-  "/find-university": "universities",
-  "/networking": "networking",
-  "/apply": "applications",
-  "/book-appointment": "booking",
-};
-
-export const answeringNavigationLinks = specNavigationLinks.filter((href) => {
-  const feature = featureOf[href];
-  return !feature || featureAvailable[feature];
-});
-export const waitingNavigationLinks = specNavigationLinks.filter((href) => !answeringNavigationLinks.includes(href));

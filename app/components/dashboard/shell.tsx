@@ -4,7 +4,6 @@ import { useLocation } from "react-router";
 import { Logo } from "~/components/ui/logo";
 import type { MenuEntry } from "~/lib/dashboard-menu";
 import type { Role } from "~/lib/roles";
-import { Badge } from "../ui/badge";
 import { Icon } from "../ui/icons";
 import { menuIcon } from "./menu-icons";
 
@@ -63,11 +62,6 @@ export function DashboardShell({ menu, name, role, children }: DashboardShellPro
                       >
                         <Icon icon={menuIcon(item.to)} className="size-4" />
                         {item.label}
-                        {item.soon ? (
-                          <Badge className="ml-auto">
-                            Soon<span className="sr-only">: not available yet</span>
-                          </Badge>
-                        ) : null}
                       </a>
                     </li>
                   );

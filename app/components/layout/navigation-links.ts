@@ -1,5 +1,3 @@
-import { type Feature, featureAvailable } from "~/lib/features";
-
 /** The public navigation, in the order the spec gives it. */
 export const destinationLinks = [
   { to: "/usa-details", label: "USA" },
@@ -9,15 +7,12 @@ export const destinationLinks = [
   { to: "/canada-details", label: "Canada" },
 ] as const;
 
-const allMainLinks: { to: string; label: string; feature?: Feature }[] = [
-  { to: "/find-university", label: "Find University", feature: "universities" },
+export const mainLinks = [
+  { to: "/find-university", label: "Find University" },
   { to: "/skills", label: "Skills" },
-  { to: "/networking", label: "Networking", feature: "networking" },
-  { to: "/apply", label: "Apply", feature: "applications" },
-  { to: "/book-appointment", label: "Book Appointment", feature: "booking" },
+  { to: "/networking", label: "Networking" },
+  { to: "/apply", label: "Apply" },
+  { to: "/book-appointment", label: "Book Appointment" },
   { to: "/ielts-details", label: "IELTS" },
   { to: "/contact", label: "Contact" },
-];
-
-/** The main links whose pages answer today: a feature's link appears when the feature does. */
-export const mainLinks = allMainLinks.filter((link) => !link.feature || featureAvailable[link.feature]);
+] as const;

@@ -10,8 +10,3 @@ export function Page({ title, intro, children }: { title: string; intro?: string
     </div>
   );
 }
-
-/** The one line a page shows until the issue that builds its feature lands. */
-export function NotYetAvailable({ what }: { what: string }) {
-  return <p className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900">{what} is not available yet.</p>;
-}

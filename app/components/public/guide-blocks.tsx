@@ -1,5 +1,5 @@
 import type { ButtonVariant } from "~/components/ui/button";
-import { type NextStep, stepsFor, talkToUs } from "~/lib/next-steps";
+import { applyNow, type NextStep, talkToUs } from "~/lib/next-steps";
 import { type SiteSettings, telHref } from "~/lib/site-settings";
 import { LinkButton } from "../ui/button";
 
@@ -17,9 +17,9 @@ export function NextStepButton({ step, variant }: { step: NextStep; variant?: Bu
   );
 }
 
-/** The shared call to action under every guide: apply when applying answers, or talk to us first. */
+/** The shared call to action under every guide: apply, or talk to us first. */
 export function ApplyOrBook({ bookingUrl }: { bookingUrl: string | undefined }) {
-  const steps = [...stepsFor(["applications"]), talkToUs(bookingUrl)];
+  const steps = [applyNow, talkToUs(bookingUrl)];
   return (
     <section aria-labelledby="next-step-title" className="bg-brand-800 text-white">
       <div className="mx-auto max-w-7xl px-4 py-12">

@@ -10,7 +10,7 @@ const tones = {
 
 export type BadgeTone = keyof typeof tones;
 
-/** A short status label ("Launched", "Coming soon"). */
+/** A short status label ("Launched", "Pending", "Active"). */
 export function Badge({ tone = "neutral", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
   return (
     <span className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap", tones[tone], className)}>

@@ -11,10 +11,8 @@ import { isAlsoConsultant } from "~/.server/consultants/require-consultant";
 import { dashboardOverview } from "~/.server/users/overview";
 import { menuIcon } from "~/components/dashboard/menu-icons";
 import { Page } from "~/components/layout/page";
-import { Badge } from "~/components/ui/badge";
 import { Icon, type IconNode, IconTile } from "~/components/ui/icons";
 import { menuFor } from "~/lib/dashboard-menu";
-import { type Feature, featureAvailable } from "~/lib/features";
 import { roles } from "~/lib/roles";
 import type { Route } from "./+types/home";
 
@@ -26,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: user.role,
     emailVerified: user.emailVerified,
     twoFactorEnabled: user.twoFactorEnabled,
-    links: menuFor(user.role, { consultantProfile: isAlsoConsultant(user) }).filter((item) => item.to !== "/dashboard" && !item.soon),
+    links: menuFor(user.role, { consultantProfile: isAlsoConsultant(user) }).filter((item) => item.to !== "/dashboard"),
     overview,
   };
 }
@@ -39,8 +37,8 @@ const roleCounts = {
   admin: "Admins",
 } as const;
 
-/** A student's next steps: what answers today first, then the features on their way (marked until they answer). */
-const studentSteps: { to: string; label: string; text: string; icon: IconNode; feature?: Feature }[] = [
+/** A student's next steps, from reading to applying. */
+const studentSteps: { to: string; label: string; text: string; icon: IconNode }[] = [
   { to: "/countries", label: "Read a country guide", text: "Papers, costs and the visa process, country by country.", icon: GuideIcon },
   { to: "/contact", label: "Ask us anything", text: "A counsellor answers by e-mail or calls you back.", icon: ConversationIcon },
   {
@@ -48,28 +46,24 @@ const studentSteps: { to: string; label: string; text: string; icon: IconNode; f
     label: "Find a university",
     text: "Compare universities by country, tuition and IELTS score.",
     icon: UniversityIcon,
-    feature: "universities",
   },
   {
     to: "/book-appointment",
     label: "Book a consultant",
     text: "Talk to someone who has done it before you.",
     icon: BookingIcon,
-    feature: "booking",
   },
   {
     to: "/apply",
     label: "Apply",
     text: "Send your application and documents in one place.",
     icon: ApplicationsIcon,
-    feature: "applications",
   },
   {
     to: "/networking",
     label: "Meet people abroad",
     text: "Reach students and workers already in your destination.",
     icon: PeopleIcon,
-    feature: "networking",
   },
 ];
 
@@ -122,18 +116,11 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
             <ul className="grid gap-3 sm:grid-cols-2">
               {studentSteps.map((step) => (
                 <li key={step.to} className="flex gap-3 rounded-card border border-slate-200 p-4">
-                  <IconTile icon={step.icon} tone={step.feature && !featureAvailable[step.feature] ? "accent" : "brand"} />
+                  <IconTile icon={step.icon} />
                   <div>
-                    {!step.feature || featureAvailable[step.feature] ? (
-                      <a href={step.to} className="font-semibold text-brand-700 underline">
-                        {step.label}
-                      </a>
-                    ) : (
-                      // Not a link until the feature answers: a card promises nothing it cannot do.
-                      <p className="font-semibold text-slate-800">
-                        {step.label} <Badge className="ml-1">Coming soon</Badge>
-                      </p>
-                    )}
+                    <a href={step.to} className="font-semibold text-brand-700 underline">
+                      {step.label}
+                    </a>
                     <p className="mt-1 text-sm text-slate-700">{step.text}</p>
                   </div>
                 </li>

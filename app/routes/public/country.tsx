@@ -7,7 +7,7 @@ import { DocumentList } from "~/components/public/document-list";
 import { NextStepButton } from "~/components/public/guide-blocks";
 import { Badge } from "~/components/ui/badge";
 import { IconTile } from "~/components/ui/icons";
-import { stepsFor, talkToUs } from "~/lib/next-steps";
+import { applyNow, findUniversity, talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { findCountryGuide } from "../../../content/countries";
@@ -101,7 +101,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <div className="mt-10 flex flex-wrap gap-3">
-        {[...stepsFor(["applications", "universities"]), talkToUs(settings.bookingUrl)].map((step, index) => (
+        {[applyNow, findUniversity, talkToUs(settings.bookingUrl)].map((step, index) => (
           <NextStepButton key={step.href} step={step} variant={index === 0 ? "primary" : "secondary"} />
         ))}
       </div>

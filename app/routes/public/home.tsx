@@ -10,12 +10,11 @@ import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { type IconNode, IconTile } from "~/components/ui/icons";
 import { bookFreeClassHref } from "~/lib/book-free-class";
-import { featureAvailable } from "~/lib/features";
 import { talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
 import { appUrlFrom, pageMeta } from "~/lib/seo";
 import { countryGuides } from "../../../content/countries";
-import { currentFaqEntries } from "../../../content/faq";
+import { faqEntries } from "../../../content/faq";
 import { ieltsOverview } from "../../../content/ielts";
 import { howItWorksSteps, services } from "../../../content/services";
 import type { Route } from "./+types/home";
@@ -43,7 +42,7 @@ const promises: { icon: IconNode; tone: "brand" | "accent"; title: string; text:
 ];
 
 /** The FAQ as it can be answered today (an answer about a feature still on its way says so). */
-const faq = currentFaqEntries(featureAvailable);
+const faq = faqEntries;
 
 /**
  * Only the country cards come from the loader (the guides behind them are too large for the

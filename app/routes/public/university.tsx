@@ -6,7 +6,6 @@ import { tuitionView } from "~/.server/universities/card-view";
 import { findUniversityBySlug } from "~/.server/universities/find-university";
 import { getTakaRates } from "~/.server/universities/rates";
 import { shortlistedAmong } from "~/.server/universities/shortlist";
-import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { JsonLd } from "~/components/public/json-ld";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -14,8 +13,6 @@ import { Icon } from "~/components/ui/icons";
 import { ShortlistButton } from "~/components/universities/shortlist-button";
 import { UniversityLogo } from "~/components/universities/university-logo";
 import { bookConsultantsHref } from "~/lib/booking";
-import { featureAvailable } from "~/lib/features";
-import { talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/university";
@@ -59,10 +56,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function UniversityPage({ loaderData }: Route.ComponentProps) {
   const { university, appUrl, shortlisted } = loaderData;
-  const settings = useSiteSettings();
-  const consult = featureAvailable.booking
-    ? { href: bookConsultantsHref(university.country), label: "Book a consultant", external: false }
-    : talkToUs(settings.bookingUrl);
   const facts: [string, string][] = [
     ["Type", university.type],
     ["Courses offered", university.coursesOffered?.toLocaleString("en") ?? "Not listed"],
@@ -108,18 +101,11 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
-        {featureAvailable.applications ? (
-          <LinkButton href={`/apply?university=${encodeURIComponent(university.slug)}`} size="lg">
-            Apply Now
-          </LinkButton>
-        ) : null}
-        <LinkButton
-          href={consult.href}
-          size="lg"
-          variant={featureAvailable.applications ? "outline" : "primary"}
-          {...(consult.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-        >
-          {consult.label}
+        <LinkButton href={`/apply?university=${encodeURIComponent(university.slug)}`} size="lg">
+          Apply Now
+        </LinkButton>
+        <LinkButton href={bookConsultantsHref(university.country)} size="lg" variant="outline">
+          Book a consultant
         </LinkButton>
         {university.website ? (
           <LinkButton href={university.website} target="_blank" rel="noopener noreferrer" size="lg" variant="outline">
