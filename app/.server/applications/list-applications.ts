@@ -53,21 +53,7 @@ export function listApplications(input: {
   const where = and(...conditions);
   const pageSize = input.pageSize ?? APPLICATIONS_PER_PAGE;
   const key = JSON.stringify(["staff", input.status ?? "", input.country ?? "", input.q ?? "", input.page, pageSize]);
-  return cachedApplicationRead(key, () =>
-    paginate({
-      page: input.page,
-      pageSize,
-      count: () => db().$count(applications, where),
-      rows: ({ limit, offset }) =>
-        db()
-          .select({ ...cardColumns, listTotal: listTotal() })
-          .from(applications)
-          .where(where)
-          .orderBy(desc(applications.submittedAt), desc(applications.id))
-          .limit(limit)
-          .offset(offset),
-    }),
-  );
+  return cachedApplicationRead(key, () => cardPage(where, [desc(applications.submittedAt), desc(applications.id)], input.page, pageSize));
 }
 
 /** A student's own applications, their draft first, then newest first. */
@@ -75,18 +61,23 @@ export function listOwnApplications(input: { applicantId: string; page: number; 
   const where = eq(applications.applicantId, input.applicantId);
   const pageSize = input.pageSize ?? APPLICATIONS_PER_PAGE;
   return cachedApplicationRead(JSON.stringify(["own", input.applicantId, input.page, pageSize]), () =>
-    paginate({
-      page: input.page,
-      pageSize,
-      count: () => db().$count(applications, where),
-      rows: ({ limit, offset }) =>
-        db()
-          .select({ ...cardColumns, listTotal: listTotal() })
-          .from(applications)
-          .where(where)
-          .orderBy(desc(eq(applications.status, "draft")), desc(applications.createdAt), desc(applications.id))
-          .limit(limit)
-          .offset(offset),
-    }),
+    cardPage(where, [desc(eq(applications.status, "draft")), desc(applications.createdAt), desc(applications.id)], input.page, pageSize),
   );
+}
+
+/** One page of the cards `where` selects, in `order`. */
+function cardPage(where: SQL | undefined, order: SQL[], page: number, pageSize: number): Promise<Paginated<ApplicationCard>> {
+  return paginate({
+    page,
+    pageSize,
+    count: () => db().$count(applications, where),
+    rows: ({ limit, offset }) =>
+      db()
+        .select({ ...cardColumns, listTotal: listTotal() })
+        .from(applications)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  });
 }
