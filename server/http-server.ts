@@ -23,6 +23,7 @@ import {
   isCacheableRequest,
   isCacheableResponse,
 } from "./html-cache";
+import { BODY_IDLE_TIMEOUT_MS, TOO_LARGE_MESSAGE, watchBody } from "./request-body";
 import type { RouteRules } from "./route-rules";
 import { securityHeaders } from "./security-headers";
 import { pickEncoding, type StaticFile } from "./static-files";
@@ -42,6 +43,8 @@ type ServerOptions = {
   before?: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>;
   /** An HTTP server made by the caller (development: Vite's hot reload listens on it too); a new one otherwise. */
   server?: http.Server;
+  /** How long a request body may go without a byte (BODY_IDLE_TIMEOUT_MS; tests pass less). */
+  bodyIdleTimeoutMs?: number;
 };
 
 /** Every response to someone with our cookies (a session, a toast) is theirs alone. */
@@ -49,14 +52,6 @@ export const PERSONAL_CACHE_CONTROL = "private, no-store";
 const allowedMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const bodyMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const formContentTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-
-/** A request body over its route's limit, noticed while streaming (a body without Content-Length). */
-class BodyTooLargeError extends Error {
-  constructor() {
-    super("The request body is larger than this address accepts.");
-    this.name = "BodyTooLargeError";
-  }
-}
 
 const compressibleType = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/;
 const READY_TIMEOUT_MS = 2_000;
@@ -75,6 +70,7 @@ export function createHttpServer({
   pageCache = htmlCache,
   before,
   server = http.createServer(),
+  bodyIdleTimeoutMs = BODY_IDLE_TIMEOUT_MS,
 }: ServerOptions): http.Server {
   const https = new URL(config.appUrl).protocol === "https:";
   const formActions = formActionsFor(config);
@@ -109,7 +105,6 @@ export function createHttpServer({
       return sendText(res, 403, "Cross-site requests are not accepted.");
     }
 
-    let bodyTooLarge = false;
     if (bodyMethods.has(method)) {
       const rules = (await routeRules?.(pathname)) ?? {};
       const refusal = refuseBody(req, pathname, bodyLimit(rules, config));
@@ -134,32 +129,27 @@ export function createHttpServer({
     const request = createRequest(req, res, { trustProxy: config.trustProxy });
     // Only our server may say who the client is: a client's own copy of the header is replaced.
     request.headers.set(CLIENT_IP_HEADER, clientIp);
-    if (bodyMethods.has(method) && req.headers["content-length"] === undefined) {
-      // No declared length (a chunked body): count while the app reads, and stop at the limit.
-      const limit = bodyLimit((await routeRules?.(pathname)) ?? {}, config);
-      let received = 0;
-      const count = (chunk: Buffer) => {
-        received += chunk.length;
-        if (received <= limit) return;
-        bodyTooLarge = true;
-        req.off("data", count);
-        req.pause();
-        req.emit("error", new BodyTooLargeError());
-      };
-      req.on("data", count);
-    }
+    // A body is read by the app as it arrives: cut off when it goes silent, or (without a declared length) past its limit.
+    const body = bodyMethods.has(method)
+      ? watchBody(req, {
+          maxBytes: req.headers["content-length"] === undefined ? bodyLimit((await routeRules?.(pathname)) ?? {}, config) : undefined,
+          idleMs: bodyIdleTimeoutMs,
+        })
+      : undefined;
+    res.once("close", () => body?.stop());
     let response: Response;
     try {
       response = await handler(request, { requestId, nonce, clientIp });
     } catch (error) {
-      if (!bodyTooLarge) throw error;
-      response = new Response(null, { status: 413 });
+      if (!body?.refusal()) throw error;
+      response = new Response(null, { status: 400 });
     }
-    if (bodyTooLarge) {
+    const refusal = body?.refusal();
+    if (refusal) {
       await response.body?.cancel();
-      await countRefusal((await routeRules?.(pathname))?.refusedBodyLimit, clientIp);
-      logger.warn({ method, path: pathname }, "refused a request body over the limit");
-      return sendRefusal(req, res, 413, tooLargeMessage);
+      if (refusal.status === 413) await countRefusal((await routeRules?.(pathname))?.refusedBodyLimit, clientIp);
+      logger.warn({ method, path: pathname, status: refusal.status }, "cut off a request body");
+      return sendRefusal(req, res, refusal.status, refusal.message);
     }
     const shared = response.headers.has(SHARED_PAGE_HEADER);
     if (cacheable && pageCache && method === "GET" && isCacheableResponse(response)) {
@@ -205,6 +195,9 @@ export function createHttpServer({
     });
   });
   server.keepAliveTimeout = 5_000;
+  // No limit on a request's total time (Node's default is 300 s, which would cut off a slow phone's
+  // long upload); bodies are timed out by silence instead (watchBody), headers by headersTimeout.
+  server.requestTimeout = 0;
   return server;
 }
 
@@ -217,15 +210,13 @@ function bodyLimit(rules: ServerRouteHandle, config: Config): number {
   return rules.maxBodyBytes ?? config.maxBodyBytes;
 }
 
-const tooLargeMessage = "This request is too large. Forms accept at most the sizes they state; please shorten what you sent.";
-
 /**
  * Why a request body is refused before it is read: over the route's size limit (413), or not a
  * form where a form is expected (415 / 400). Resource routes under /api/ read their own types.
  */
 function refuseBody(req: http.IncomingMessage, pathname: string, limit: number): { status: number; message: string } | undefined {
   const length = req.headers["content-length"];
-  if (length !== undefined && !(Number(length) <= limit)) return { status: 413, message: tooLargeMessage };
+  if (length !== undefined && !(Number(length) <= limit)) return { status: 413, message: TOO_LARGE_MESSAGE };
   if (pathname.startsWith("/api/")) return undefined;
   const contentType = req.headers["content-type"];
   if (!contentType && (length === undefined || length === "0")) return undefined;
@@ -259,8 +250,10 @@ async function countRefusal(limitName: "contactPerIp" | "signUpPerIp" | undefine
  * A short refusal; the connection is closed afterwards, so a body still on its way is never handed
  * to the app. While the client is still sending, the socket lingers (see `lingerOnClose`).
  */
+const refusalHeadings: Record<number, string> = { 408: "Timed out", 413: "Too large" };
+
 function sendRefusal(req: http.IncomingMessage, res: http.ServerResponse, status: number, message: string) {
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title></head><body><h1>${status === 413 ? "Too large" : "Not accepted"}</h1><p>${message}</p><p><a href="/">Onward home</a></p></body></html>`;
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title></head><body><h1>${refusalHeadings[status] ?? "Not accepted"}</h1><p>${message}</p><p><a href="/">Onward home</a></p></body></html>`;
   if (!req.complete) lingerOnClose(req);
   res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
   res.end(html);

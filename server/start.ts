@@ -10,12 +10,14 @@ import { logger } from "../app/.server/logger";
 import { createMailTransport } from "../app/.server/mail/transport";
 import { type MailWorker, startMailWorker } from "../app/.server/mail/worker";
 import { closeSharedRedis } from "../app/.server/redis";
-import { startStorageSweeper } from "../app/.server/storage/sweeper";
+import { startStorageSweeper, unfinishedWrites } from "../app/.server/storage/sweeper";
+import { uploadsSettled } from "../app/.server/uploads";
 import { createHttpServer } from "./http-server";
 import { type RouteRules, routeRulesFrom } from "./route-rules";
 import type { StaticFile } from "./static-files";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const UPLOAD_CLEANUP_MS = 2_000;
 
 /** The port cannot be listened on (taken by another process, or reserved): one line for the operator, no stack. */
 export class PortUnavailableError extends Error {
@@ -63,6 +65,8 @@ export async function startServer({ build, staticFiles, server: existing, before
       server.closeIdleConnections();
       await closed;
     }
+    // Uploads cut off by the closing connections remove what they had stored of their files.
+    await uploadsSettled(UPLOAD_CLEANUP_MS);
     sweeper?.stop();
     await reminders?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the booking reminders failed"));
     await mailWorker?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed"));
@@ -87,7 +91,7 @@ export async function startServer({ build, staticFiles, server: existing, before
   });
   reminders = startBookingReminders({ database: db });
 
-  sweeper = startStorageSweeper([applicationDocumentFiles]);
+  sweeper = startStorageSweeper([applicationDocumentFiles, unfinishedWrites]);
 
   const handler = createRequestHandler(build, config.env === "development" ? "development" : "production");
   // Production reads the route rules once; development re-reads them as routes change.

@@ -44,8 +44,36 @@ type MultipartOptions = {
  * collected, and each file is handed to `onFile` as a stream, never gathered in memory here. The
  * limits are enforced while reading. Resolves with the text fields once the whole body is read;
  * rejects with an INVALID AppError for a body that is not a readable form.
+ *
+ * When the body fails half-way (the connection dropped, a phone lost its signal, the server's
+ * idle time-out cut it), the file in flight fails too, so its handler lets go of whatever it held
+ * (a stored part, a file descriptor) and this rejects only once that handler has finished.
  */
-export async function readMultipart(request: Request, options: MultipartOptions): Promise<FormData> {
+export function readMultipart(request: Request, options: MultipartOptions): Promise<FormData> {
+  const reading = parseMultipart(request, options);
+  inFlight.add(reading);
+  const forget = () => inFlight.delete(reading);
+  reading.then(forget, forget);
+  return reading;
+}
+
+/** Uploads being read right now, so that shutting down can wait for each to clean up after itself. */
+const inFlight = new Set<Promise<FormData>>();
+
+/** Waits (at most `timeoutMs`) until every upload being read has finished or cleaned up after itself. */
+export async function uploadsSettled(timeoutMs: number): Promise<void> {
+  if (inFlight.size === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled([...inFlight]),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+async function parseMultipart(request: Request, options: MultipartOptions): Promise<FormData> {
   if (!request.body) return new FormData();
   let parser: busboy.Busboy;
   try {
@@ -71,13 +99,20 @@ export async function readMultipart(request: Request, options: MultipartOptions)
   return new Promise<FormData>((resolve, reject) => {
     let failed = false;
     let queue = Promise.resolve();
+    /** The file streams handed out and not yet read to their end. */
+    const open = new Set<PassThrough>();
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
       body.unpipe();
       // Whatever is still on its way is read and dropped, so the answer can be sent.
       body.resume();
-      reject(error);
+      // A file cut short fails in its handler's hands, which then removes what it stored of it.
+      for (const stream of open) stream.destroy(error instanceof Error ? error : unreadable());
+      queue.then(
+        () => reject(error),
+        () => reject(error),
+      );
     };
 
     parser.on("field", (name, value, info) => {
@@ -86,6 +121,9 @@ export async function readMultipart(request: Request, options: MultipartOptions)
     });
     parser.on("file", (field, file, info) => {
       const stream = new PassThrough();
+      open.add(stream);
+      stream.once("close", () => open.delete(stream));
+      stream.once("end", () => open.delete(stream));
       file.on("limit", () => {
         file.unpipe(stream);
         stream.destroy(new UploadTooLargeError(options.maxFileBytes));
@@ -98,6 +136,7 @@ export async function readMultipart(request: Request, options: MultipartOptions)
       const part: UploadedPart = { field, fileName: info.filename ?? "", claimedType: info.mimeType ?? "", stream };
       queue = queue.then(async () => {
         if (failed) {
+          stream.destroy();
           file.resume();
           return;
         }
@@ -121,7 +160,7 @@ export async function readMultipart(request: Request, options: MultipartOptions)
         if (!failed) resolve(fields);
       }, fail);
     });
-    body.on("error", () => fail(unreadable()));
+    body.on("error", () => fail(interrupted()));
     const boundary = multipartBoundary(request.headers.get("Content-Type") ?? "");
     if (boundary) {
       const sanitiser = new PartHeaderSanitiser(boundary);
@@ -131,6 +170,11 @@ export async function readMultipart(request: Request, options: MultipartOptions)
       body.pipe(parser);
     }
   });
+}
+
+/** The connection went before the whole body arrived: nobody is listening for the answer, but it is a refusal, not a fault. */
+function interrupted() {
+  return new AppError("INVALID", "The upload was interrupted before it finished; please send it again.");
 }
 
 function unreadable() {

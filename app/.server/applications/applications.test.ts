@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { deflateSync } from "node:zlib";
@@ -23,8 +24,9 @@ import { getConfig } from "../config";
 import { db } from "../db";
 import { applicationDocuments, applicationEvents, applications, auditEvents, mailOutbox } from "../db/schema";
 import { AppError } from "../errors";
-import { getStorage } from "../storage/storage";
-import { sweepStorage } from "../storage/sweeper";
+import { localDiskStorage } from "../storage/local-disk";
+import { getStorage, setStorage } from "../storage/storage";
+import { sweepStorage, unfinishedWrites } from "../storage/sweeper";
 import { addApplicationNote } from "./add-note";
 import { applicationDocumentFiles } from "./document-sweep";
 import { findApplication } from "./find-application";
@@ -457,6 +459,25 @@ describe("the storage sweeper", () => {
     expect(after).not.toContain(orphan);
     expect(after).not.toContain(partial);
     expect(after).toEqual((await documentsOf(id)).map((document) => document.storageKey).sort());
+  });
+
+  test("removes a day-old unfinished write anywhere in storage (a photo's too), and no finished file", async () => {
+    // A storage of its own: other test files write to the shared one while this runs.
+    const root = await mkdtemp(path.join(os.tmpdir(), "onward-sweep-"));
+    setStorage(localDiskStorage(root));
+    try {
+      const photo = "photos/someone/0123456789abcdef.webp";
+      await getStorage().put(photo, await tinyPng());
+      const folder = path.join(root, "photos", "someone");
+      await writeFile(path.join(folder, "fedcba9876543210.webp.partial-abc"), "half a photo");
+      const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
+      expect(await sweepStorage([unfinishedWrites])).toBe(0);
+      expect(await sweepStorage([unfinishedWrites], tomorrow)).toBe(1);
+      expect(await readdir(folder)).toEqual(["0123456789abcdef.webp"]);
+    } finally {
+      setStorage(undefined);
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { pipeline, Readable, Transform } from "node:stream";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { type DocumentField, type DocumentType, documentInfo, documentTypes, formatBytes } from "~/lib/applications";
 import { AppError } from "../errors";
+import { withImageSlot } from "../image-slots";
 import { getStorage } from "../storage/storage";
 import { UploadTooLargeError } from "../uploads";
 import type { StoredDocument } from "./schema";
@@ -28,8 +30,11 @@ const extensions: Record<DocumentType, string> = {
  * - an image is re-encoded by sharp in the same format with every piece of metadata (GPS
  *   included) dropped, turned upright, and refused from its header when it has more than
  *   MAX_DOCUMENT_PIXELS; a PDF is stored as it is.
- * The bytes flow from the request to storage without being gathered in memory. Throws AppError
- * (INVALID, or TOO_LARGE for 413) with the problem named on the field; nothing stays stored then.
+ * A PDF flows from the request to storage without being gathered in memory; an image is gathered
+ * (at most `maxBytes`) and only then decoded, in one of the process's image turns, so a slow or
+ * dropped connection never holds a turn. Throws AppError (INVALID, or TOO_LARGE for 413) with the
+ * problem named on the field, or the upload stream's own error when the connection was lost;
+ * nothing stays stored then.
  */
 export async function storeDocument(input: {
   applicationId: string;
@@ -42,24 +47,35 @@ export async function storeDocument(input: {
   const noun = documentInfo(field).noun;
   const refuse = (message: string, code: "INVALID" | "TOO_LARGE" = "INVALID") =>
     new AppError(code, message, { fieldErrors: { [field]: message } });
-  const tooLarge = () => refuse(`The ${noun} is too large: at most ${formatBytes(maxBytes)}`, "TOO_LARGE");
-
-  let head: { head: Buffer; rest: Readable };
   try {
-    head = await readHead(input.stream, HEAD_BYTES);
+    const head = await readHead(input.stream, HEAD_BYTES);
+    if (head.head.length === 0) throw refuse(`The ${noun} is empty: choose the file again`);
+    const detected = await fileTypeFromBuffer(head.head);
+    const type = documentTypes.find((accepted) => accepted === detected?.mime);
+    if (!type) {
+      head.rest.resume();
+      throw refuse(`The ${noun} must be a JPEG, PNG or WebP image or a PDF file`);
+    }
+    const storageKey = `applications/${input.applicationId}/${field}-${randomBytes(8).toString("hex")}.${extensions[type]}`;
+    const stored =
+      type === "application/pdf"
+        ? await putStream(storageKey, head.rest, type)
+        : await putBytes(storageKey, await reencode(type, await gather(head.rest), noun, refuse), type);
+    return {
+      field,
+      storageKey,
+      fileName: cleanFileName(input.fileName, field, extensions[type]),
+      contentType: type,
+      ...stored,
+    };
   } catch (error) {
-    if (error instanceof UploadTooLargeError) throw tooLarge();
+    if (error instanceof UploadTooLargeError) throw refuse(`The ${noun} is too large: at most ${formatBytes(maxBytes)}`, "TOO_LARGE");
     throw error;
   }
-  if (head.head.length === 0) throw refuse(`The ${noun} is empty: choose the file again`);
-  const detected = await fileTypeFromBuffer(head.head);
-  const type = documentTypes.find((accepted) => accepted === detected?.mime);
-  if (!type) {
-    head.rest.resume();
-    throw refuse(`The ${noun} must be a JPEG, PNG or WebP image or a PDF file`);
-  }
+}
 
-  const storageKey = `applications/${input.applicationId}/${field}-${randomBytes(8).toString("hex")}.${extensions[type]}`;
+/** Stores a stream as it arrives, measuring it on the way; a failed or interrupted stream leaves nothing stored. */
+async function putStream(storageKey: string, body: Readable, contentType: DocumentType) {
   const digest = createHash("sha256");
   let size = 0;
   const measure = new Transform({
@@ -69,74 +85,57 @@ export async function storeDocument(input: {
       callback(null, chunk);
     },
   });
-  const image = type === "application/pdf" ? undefined : reencode(type);
-  let imageFailure: unknown;
-  image?.once("error", (error) => {
-    imageFailure = error;
-  });
-  let output!: Readable;
-  const streamed = new Promise<void>((resolve, reject) => {
-    const stages = image ? [head.rest, image, measure] : [head.rest, measure];
-    output = pipeline(stages, (error) => (error ? reject(error) : resolve())) as unknown as Readable;
-  });
-  const release = image ? await imageSlot() : () => {};
-  try {
-    const [piped, stored] = await Promise.allSettled([streamed, getStorage().put(storageKey, output, { contentType: type })]);
-    const failure = piped.status === "rejected" ? piped.reason : stored.status === "rejected" ? stored.reason : undefined;
-    if (failure !== undefined) {
-      await getStorage()
-        .delete(storageKey)
-        .catch(() => {});
-      if (failure instanceof UploadTooLargeError || (piped.status === "rejected" && piped.reason instanceof UploadTooLargeError))
-        throw tooLarge();
-      if (imageFailure !== undefined) {
-        throw refuse(
-          /pixel limit/i.test(String((imageFailure as Error).message))
-            ? `The ${noun} has too many pixels: at most ${MAX_DOCUMENT_PIXELS / 1_000_000} megapixels`
-            : `The ${noun} could not be read as an image: try another file`,
-        );
-      }
-      throw failure;
-    }
-  } finally {
-    release();
+  const [piped, stored] = await Promise.allSettled([pipeline(body, measure), getStorage().put(storageKey, measure, { contentType })]);
+  const failure = piped.status === "rejected" ? piped.reason : stored.status === "rejected" ? stored.reason : undefined;
+  if (failure !== undefined) {
+    await getStorage()
+      .delete(storageKey)
+      .catch(() => {});
+    throw failure;
   }
-  return {
-    field,
-    storageKey,
-    fileName: cleanFileName(input.fileName, field, extensions[type]),
-    contentType: type,
-    size,
-    sha256: digest.digest("hex"),
-  };
+  return { size, sha256: digest.digest("hex") };
 }
 
-/** The same format, upright, with no metadata at all (sharp keeps none unless asked). */
-function reencode(type: Exclude<DocumentType, "application/pdf">) {
-  const image = sharp({ limitInputPixels: MAX_DOCUMENT_PIXELS, sequentialRead: true }).rotate();
-  if (type === "image/jpeg") return image.jpeg({ quality: 90, mozjpeg: false });
-  if (type === "image/png") return image.png({ compressionLevel: 6 });
-  return image.webp({ quality: 90 });
+async function putBytes(storageKey: string, bytes: Buffer, contentType: DocumentType) {
+  try {
+    await getStorage().put(storageKey, bytes, { contentType });
+  } catch (error) {
+    await getStorage()
+      .delete(storageKey)
+      .catch(() => {});
+    throw error;
+  }
+  return { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
-/**
- * Re-encoding an image holds it decoded in memory (a 12-megapixel scan is ~36 MB), so only two run
- * at a time; the rest wait their turn with their bytes held back by the request's own flow control.
- */
-const IMAGE_SLOTS = 2;
-let busy = 0;
-const waiting: (() => void)[] = [];
+/** The whole of a stream; rejects with the stream's error (a dropped connection, a file past its limit). */
+async function gather(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
-async function imageSlot(): Promise<() => void> {
-  if (busy >= IMAGE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
-  busy += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    busy -= 1;
-    waiting.shift()?.();
-  };
+/** The same format, upright, with no metadata at all (sharp keeps none unless asked), decoded in an image turn. */
+async function reencode(
+  type: Exclude<DocumentType, "application/pdf">,
+  original: Buffer,
+  noun: string,
+  refuse: (message: string) => AppError,
+): Promise<Buffer> {
+  try {
+    return await withImageSlot(() => {
+      const image = sharp(original, { limitInputPixels: MAX_DOCUMENT_PIXELS, sequentialRead: true }).rotate();
+      if (type === "image/jpeg") return image.jpeg({ quality: 90, mozjpeg: false }).toBuffer();
+      if (type === "image/png") return image.png({ compressionLevel: 6 }).toBuffer();
+      return image.webp({ quality: 90 }).toBuffer();
+    });
+  } catch (error) {
+    throw refuse(
+      /pixel limit/i.test(String((error as Error).message))
+        ? `The ${noun} has too many pixels: at most ${MAX_DOCUMENT_PIXELS / 1_000_000} megapixels`
+        : `The ${noun} could not be read as an image: try another file`,
+    );
+  }
 }
 
 /**
@@ -150,21 +149,22 @@ async function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer
   while (length < bytes && !stream.readableEnded) {
     const chunk: Buffer | null = stream.read();
     if (chunk === null) {
+      if (stream.destroyed) throw stream.errored ?? new Error("The upload stream closed before it ended");
       await new Promise<void>((resolve, reject) => {
-        const settle = () => {
-          stream.off("readable", settle);
-          stream.off("end", settle);
-          stream.off("error", fail);
-          resolve();
+        const settle = (error?: unknown) => {
+          stream.off("readable", ready);
+          stream.off("end", ready);
+          stream.off("error", settle);
+          stream.off("close", closed);
+          if (error === undefined) resolve();
+          else reject(error);
         };
-        const fail = (error: unknown) => {
-          stream.off("readable", settle);
-          stream.off("end", settle);
-          reject(error);
-        };
-        stream.once("readable", settle);
-        stream.once("end", settle);
-        stream.once("error", fail);
+        const ready = () => settle();
+        const closed = () => settle(stream.errored ?? new Error("The upload stream closed before it ended"));
+        stream.once("readable", ready);
+        stream.once("end", ready);
+        stream.once("error", settle);
+        stream.once("close", closed);
       });
       if (stream.errored) throw stream.errored;
       continue;

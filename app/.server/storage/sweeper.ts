@@ -1,5 +1,5 @@
 import { logger } from "../logger";
-import { getStorage } from "./storage";
+import { getStorage, PARTIAL_MARKER } from "./storage";
 
 /**
  * A part of storage whose files rows point at: `prefix` names its keys, and `referenced` says
@@ -7,6 +7,17 @@ import { getStorage } from "./storage";
  * another feature's files are never touched by rules that do not know them.
  */
 export type SweptPrefix = { prefix: string; referenced: (keys: string[]) => Promise<Set<string>> };
+
+/**
+ * Temporary files of writes that never finished anywhere in storage (photos and logos as well as
+ * documents): a process killed half-way through writing one. Every other file is kept.
+ */
+export const unfinishedWrites: SweptPrefix = {
+  prefix: "",
+  async referenced(keys) {
+    return new Set(keys.filter((key) => !key.includes(PARTIAL_MARKER)));
+  },
+};
 
 /** Files younger than this are left alone: a row may be about to point at them (written before its row commits). */
 export const SWEEP_MIN_AGE_MS = 24 * 60 * 60 * 1000;

@@ -6,6 +6,7 @@ import { MAX_PHOTO_BYTES } from "~/lib/photo-limits";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
+import { withImageSlot } from "../image-slots";
 import { getStorage } from "../storage/storage";
 
 export { MAX_PHOTO_BYTES };
@@ -13,9 +14,17 @@ export { MAX_PHOTO_BYTES };
 const accepted = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /**
+ * A picture (profile, member, consultant photo, logo) may have at most this many pixels: a 50 MP
+ * phone photo is more than any of them needs, and a 7000 × 7000 PNG of a few hundred kilobytes
+ * would otherwise decode to 150 MB. Refused from the image's header, before decoding.
+ */
+export const MAX_PICTURE_PIXELS = 25_000_000;
+
+/**
  * Checks an uploaded image by its bytes (not its name), then re-encodes it: turned upright, at
  * most `size` px, WebP, with every piece of metadata (location included) dropped. `noun` names it
- * in the refusals ("The logo is too large: at most 2 MB").
+ * in the refusals ("The logo is too large: at most 2 MB"). Decoded in one of the process's image
+ * turns, shared with application documents.
  */
 export async function prepareImage(bytes: Buffer, options: { maxBytes: number; noun: string; size: number }): Promise<Buffer> {
   const { noun } = options;
@@ -26,12 +35,17 @@ export async function prepareImage(bytes: Buffer, options: { maxBytes: number; n
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !accepted.has(type.mime)) throw new AppError("INVALID", `The ${noun} must be a JPEG, PNG or WebP image`);
   try {
-    return await sharp(bytes, { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize(options.size, options.size, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-  } catch {
+    return await withImageSlot(() =>
+      sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS })
+        .rotate()
+        .resize(options.size, options.size, { fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
+    );
+  } catch (error) {
+    if (/pixel limit/i.test(String((error as Error).message))) {
+      throw new AppError("INVALID", `The ${noun} has too many pixels: at most ${MAX_PICTURE_PIXELS / 1_000_000} megapixels`);
+    }
     throw new AppError("INVALID", `The ${noun} could not be read; try another file`);
   }
 }
