@@ -9,6 +9,7 @@ import { limiter, limits } from "../security/rate-limit";
 import { recordAuditEvent } from "../users/audit";
 import { GOOGLE_PROVIDER_ID, getAuth } from "./auth";
 import { passwordProblem } from "./password-policy";
+import { claimTotpCode, endSession } from "./used-totp-codes";
 
 /** What a sign-in or sign-up leaves for the browser: cookies, and whether a second factor is due. */
 export type AuthOutcome = { cookies: string[]; twoFactorRequired: boolean };
@@ -16,6 +17,8 @@ export type AuthOutcome = { cookies: string[]; twoFactorRequired: boolean };
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const CONFIRM_EMAIL_FIRST =
   "Please confirm your e-mail address first: open the link we e-mailed you. We have sent a new link (at most one every 5 minutes).";
+
+export const CODE_ALREADY_USED = "That code was used already. Wait for the next code in your app and enter that one.";
 
 /** A fresh confirmation link for someone who signs in before confirming: one per address per 5 minutes. */
 const verificationOnSignIn = { name: "verify-on-signin", points: 1, durationSeconds: 5 * 60 };
@@ -151,6 +154,11 @@ export async function verifyTwoFactorCode(input: { code: string; trustDevice: bo
       headers: input.headers,
       returnHeaders: true,
     });
+    if (!(await claimTotpCode(response.user.id, input.code))) {
+      await endSession(response.token);
+      await recordAuditEvent({ action: "sign-in.failed", targetId: response.user.id, detail: { reason: "two-factor code reused" } });
+      throw new AppError("INVALID", CODE_ALREADY_USED);
+    }
     await recordAuditEvent({
       action: "sign-in",
       actorId: response.user.id,
@@ -163,6 +171,8 @@ export async function verifyTwoFactorCode(input: { code: string; trustDevice: bo
     if (code === "INVALID_CODE") throw new AppError("INVALID", "That code is not right. Check your app and try again.");
     if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TWO_FACTOR_NOT_ENABLED")
       throw new AppError("INVALID", "Your sign-in has expired. Please sign in again.");
+    if (code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
+      throw new AppError("INVALID", "That was too many wrong codes for one sign-in. Please sign in again with your password.");
     if (isAPIError(error) && error.statusCode === 429)
       throw new AppError("INVALID", "Too many wrong codes. Please sign in again in a few minutes.");
     throw error;
@@ -298,6 +308,8 @@ export async function beginTwoFactorSetup(input: {
 export async function confirmTwoFactorSetup(input: { userId: string; code: string; headers: Headers }): Promise<string[]> {
   try {
     const { headers } = await getAuth().api.verifyTOTP({ body: { code: input.code }, headers: input.headers, returnHeaders: true });
+    // The code that turned it on cannot sign anyone in afterwards.
+    await claimTotpCode(input.userId, input.code);
     await recordAuditEvent({ action: "two-factor.enabled", actorId: input.userId, targetId: input.userId });
     return headers.getSetCookie();
   } catch (error) {

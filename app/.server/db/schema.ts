@@ -126,6 +126,23 @@ export const twoFactors = pgTable(
   (table) => [index("two_factors_secret_idx").on(table.secret), index("two_factors_user_id_idx").on(table.userId)],
 );
 
+/**
+ * Two-factor codes accepted lately, per person: a code is valid for up to 90 s, and RFC 6238
+ * §5.2 says a second use of one that was accepted must be refused (someone who saw it typed).
+ * Rows older than a few minutes mean nothing and are removed as new ones come.
+ */
+export const usedTotpCodes = pgTable(
+  "used_totp_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    usedAt: timestamp("used_at", tz).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.code] }), index("used_totp_codes_used_at_idx").on(table.usedAt)],
+);
+
 /** Who did what to whom: role changes, sign-ins, failed sign-ins, resets, refusals. */
 export const auditEvents = pgTable(
   "audit_events",
