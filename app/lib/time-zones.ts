@@ -71,9 +71,61 @@ function yearIn(instant: Date, timeZone: string): string {
   return format.format(instant);
 }
 
-/** "Tue 3 Mar, 10:00 – 10:30 (Asia/Dhaka)": a slot as a person reads it, in their zone, the zone named. */
+/**
+ * "Tue 3 Mar, 10:00 – 10:30 (Asia/Dhaka)": a slot as a person reads it, in their zone, the zone
+ * named. In a zone that changes its clocks, each time says which clock it is on ("10:00 – 10:30
+ * BST", "00:45 GMT – 02:15 BST"): in the hour that repeats when clocks go back, 01:15 alone could
+ * be either.
+ */
 export function formatSlot(start: Date, end: Date, timeZone: string, now = new Date()): string {
-  return `${formatDay(start, timeZone, now)}, ${formatClock(start, timeZone)} – ${formatClock(end, timeZone)} (${timeZone})`;
+  const day = formatDay(start, timeZone, now);
+  if (!changesClocks(timeZone, start)) return `${day}, ${formatClock(start, timeZone)} – ${formatClock(end, timeZone)} (${timeZone})`;
+  const [from, to] = [zoneAbbreviation(start, timeZone), zoneAbbreviation(end, timeZone)];
+  const times =
+    from === to
+      ? `${formatClock(start, timeZone)} – ${formatClock(end, timeZone)} ${to}`
+      : `${formatClock(start, timeZone)} ${from} – ${formatClock(end, timeZone)} ${to}`;
+  return `${day}, ${times} (${timeZone})`;
+}
+
+/** English locales whose short zone names cover our students' destinations (BST, CEST; EDT; AEST, NZST; IST). */
+const abbreviationLocales = ["en-GB", "en-US", "en-AU", "en-IN"] as const;
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneName(instant: Date, timeZone: string, locale: string, style: "short" | "longOffset"): string {
+  const key = `${timeZone}|${locale}|${style}`;
+  let format = zoneNameFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: style });
+    zoneNameFormats.set(key, format);
+  }
+  return format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/** "BST", "EDT", "AEST": the zone's name at `instant` where English has one, otherwise its offset ("GMT+1"). */
+export function zoneAbbreviation(instant: Date, timeZone: string): string {
+  let offset = "";
+  for (const locale of abbreviationLocales) {
+    const name = zoneName(instant, timeZone, locale, "short");
+    if (!/^GMT[+-]/.test(name)) return name;
+    offset ||= name;
+  }
+  return offset;
+}
+
+const clockChanges = new Map<string, boolean>();
+
+/** Whether `timeZone` had two offsets in the year of `instant` (summer time). */
+function changesClocks(timeZone: string, instant: Date): boolean {
+  const year = instant.getUTCFullYear();
+  const key = `${timeZone}|${year}`;
+  let changes = clockChanges.get(key);
+  if (changes === undefined) {
+    const offset = (month: number) => zoneName(new Date(Date.UTC(year, month, 1)), timeZone, "en-GB", "longOffset");
+    changes = offset(0) !== offset(6);
+    clockChanges.set(key, changes);
+  }
+  return changes;
 }
 
 /**

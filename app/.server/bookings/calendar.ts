@@ -41,10 +41,10 @@ export function bookingCalendar(input: {
     description: input.description,
     url: input.url,
     status: cancelled ? "CANCELLED" : "CONFIRMED",
-    organizer: { name: input.organizer.name, email: input.organizer.email },
+    organizer: { name: parameterText(input.organizer.name), email: input.organizer.email },
     attendees: [
       {
-        name: input.attendee.name,
+        name: parameterText(input.attendee.name),
         email: input.attendee.email,
         rsvp: false,
         partstat: cancelled ? "DECLINED" : "ACCEPTED",
@@ -54,4 +54,13 @@ export function bookingCalendar(input: {
   });
   if (error || !value) throw error ?? new Error("the calendar event could not be written");
   return value;
+}
+
+/**
+ * A name as an iCalendar parameter value may carry it: RFC 5545 allows no double quote inside a
+ * quoted value (a `\"` lets a parser end the name early and read a forged `mailto:`), so it is
+ * written with RFC 6868's escapes (`^'` for a quote, `^n` for a line break, `^^` for a caret).
+ */
+export function parameterText(name: string): string {
+  return name.replace(/\^/g, "^^").replace(/"/g, "^'").replace(/\r?\n/g, "^n");
 }

@@ -7,9 +7,14 @@ import type { MailMessage } from "./outbox";
 
 export type MailTransport = { send(message: MailMessage): Promise<void>; close(): void };
 
-/** Our message as nodemailer's: a calendar becomes its `icalEvent` (a text/calendar alternative with the method). */
-function nodemailerMessage({ calendar, ...message }: MailMessage) {
-  return calendar ? { ...message, icalEvent: { method: calendar.method, content: calendar.content, filename: "invite.ics" } } : message;
+/**
+ * Our message as nodemailer's: a calendar becomes its `icalEvent` (a text/calendar alternative
+ * with the method), attached under a name that says what it is.
+ */
+export function nodemailerMessage({ calendar, ...message }: MailMessage) {
+  if (!calendar) return message;
+  const filename = calendar.method === "CANCEL" ? "cancellation.ics" : "invitation.ics";
+  return { ...message, icalEvent: { method: calendar.method, content: calendar.content, filename } };
 }
 
 /** Whether a name in DATA_DIR/mail is a finished message (a file still being written has a temporary name). */
