@@ -141,6 +141,15 @@ export class HtmlCache {
     return keyOf(pathname, question < 0 ? "" : url.slice(question + 1), parameters);
   }
 
+  /**
+   * The address to render `url` at: only the query parameters its route reads, once the path's
+   * route has said which (so an unknown parameter can never be written into a shared page, in a
+   * form's action say); `url` itself until then.
+   */
+  renderUrl(url: string): string {
+    return this.keyFor(url) ?? url;
+  }
+
   get(url: string): CachedPage | undefined {
     const key = this.keyFor(url);
     const page = key === undefined ? undefined : this.pages.get(key);
@@ -155,8 +164,13 @@ export class HtmlCache {
     return page;
   }
 
-  /** Reads the whole response (from an opted-in route) and stores it; the caller sends the returned page. */
-  async store(url: string, response: Response): Promise<CachedPage> {
+  /**
+   * Reads the whole response (from an opted-in route) and stores it, unless it was rendered from an
+   * address with parameters its route does not read (the first visit to a path, before the cache
+   * knew them): such a page may show them, so it is sent to its visitor only. The caller sends the
+   * returned page either way.
+   */
+  async store(url: string, response: Response): Promise<{ page: CachedPage; stored: boolean }> {
     const question = url.indexOf("?");
     const pathname = question < 0 ? url : url.slice(0, question);
     const parameters = sharedPageParameters(response) ?? [];
@@ -164,7 +178,9 @@ export class HtmlCache {
       this.parameters.delete(this.parameters.keys().next().value as string);
     }
     this.parameters.set(pathname, parameters);
-    const key = keyOf(pathname, question < 0 ? "" : url.slice(question + 1), parameters);
+    const search = question < 0 ? "" : url.slice(question + 1);
+    const key = keyOf(pathname, search, parameters);
+    const stored = [...new URLSearchParams(search).keys()].every((name) => parameters.includes(name));
 
     const contentType = response.headers.get("content-type") ?? "application/octet-stream";
     let body = Buffer.from(await response.arrayBuffer());
@@ -191,8 +207,8 @@ export class HtmlCache {
       expiresAt: this.now() + this.options.ttlMs,
       fast: true,
     };
-    this.put(key, page);
-    return page;
+    if (stored) this.put(key, page);
+    return { page, stored };
   }
 
   private put(key: string, page: CachedPage) {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
-import { Readable, Transform } from "node:stream";
+import { type Duplex, Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { brotliCompressSync, createBrotliCompress, createGzip, gzipSync, constants as zlibConstants } from "node:zlib";
 import { createRequest } from "@remix-run/node-fetch-server";
@@ -55,6 +55,8 @@ const formContentTypes = new Set(["application/x-www-form-urlencoded", "multipar
 
 const compressibleType = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/;
 const READY_TIMEOUT_MS = 2_000;
+/** A percent-encoded control character (C0, DEL, or C1 in UTF-8) in a path. */
+const encodedControlCharacter = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
 
 /**
  * The production HTTP server: health checks and the in-memory static build first,
@@ -81,6 +83,8 @@ export function createHttpServer({
     const method = req.method ?? "GET";
 
     if (pathname === "/healthz") return sendText(res, 200, "ok");
+    // No page's address holds a control character (an id or slug with %00 would reach a query).
+    if (encodedControlCharacter.test(pathname)) return sendText(res, 404, "There is no such page.");
     if (pathname === "/readyz") {
       try {
         await withTimeout(database.ping(), READY_TIMEOUT_MS);
@@ -126,6 +130,8 @@ export function createHttpServer({
       }
     }
 
+    // A shared page is rendered from its own parameters only (utm_* and unknown ones are not part of it).
+    if (cacheable && pageCache) req.url = pageCache.renderUrl(url);
     const request = createRequest(req, res, { trustProxy: config.trustProxy });
     // Only our server may say who the client is: a client's own copy of the header is replaced.
     request.headers.set(CLIENT_IP_HEADER, clientIp);
@@ -153,11 +159,13 @@ export function createHttpServer({
     }
     const shared = response.headers.has(SHARED_PAGE_HEADER);
     if (cacheable && pageCache && method === "GET" && isCacheableResponse(response)) {
-      const page = await pageCache.store(url, response);
-      res.setHeader("Cache-Status", "onward; fwd=miss; stored");
+      const { page, stored } = await pageCache.store(req.url ?? url, response);
+      res.setHeader("Cache-Status", stored ? "onward; fwd=miss; stored" : "onward; fwd=miss");
       return sendCachedPage(req, res, page, { https, formActions });
     }
     response.headers.delete(SHARED_PAGE_HEADER);
+    // An error page (a 404 above all) is never kept by a browser or a shared cache.
+    if (response.status >= 400 && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
     if (personal) {
       response.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
       res.setHeader("Cache-Status", "onward; fwd=bypass; detail=personal");
@@ -194,6 +202,7 @@ export function createHttpServer({
       });
     });
   });
+  server.on("clientError", answerClientError);
   server.keepAliveTimeout = 5_000;
   // No limit on a request's total time (Node's default is 300 s, which would cut off a slow phone's
   // long upload); bodies are timed out by silence instead (watchBody), headers by headersTimeout.
@@ -281,6 +290,33 @@ function lingerOnClose(req: http.IncomingMessage) {
     req.resume();
     socket.resume();
   };
+}
+
+/**
+ * A request Node could not parse (headers over 16 kB: a 300 kB address; malformed syntax) gets a
+ * short answer rather than a reset: as with `lingerOnClose`, the socket is half-closed and what
+ * the client still sends is read and dropped, so it can read the answer.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const body =
+    status === 431
+      ? "The request's address or headers are too long."
+      : status === 408
+        ? "The request took too long."
+        : "The request could not be read.";
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.on("data", () => {});
+  socket.resume();
+  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+  cut.unref();
+  socket.once("close", () => clearTimeout(cut));
 }
 
 /** Where forms may post to: ourselves, plus the Google sign-in provider when configured. */

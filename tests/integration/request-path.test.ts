@@ -51,9 +51,13 @@ describe("the request path of one server", () => {
   });
 
   test("public pages say what the page cache did; signed-in answers are private and never stored", async () => {
+    // The first visit to a path, before the cache knows which parameters its route reads, is
+    // rendered for its visitor only (it might show `utm_source`); from then on they are left out.
     const first = await get(server, "/countries/usa?utm_source=one");
-    const second = await get(server, "/countries/usa?utm_source=two&gclid=abc");
-    expect(first.headers.get("cache-status")).toMatch(/^onward; (fwd=miss; stored|hit)$/);
+    expect(first.headers.get("cache-status")).toMatch(/^onward; (fwd=miss|fwd=miss; stored|hit)$/);
+    const known = await get(server, "/countries/usa?utm_source=two");
+    expect(known.headers.get("cache-status")).toMatch(/^onward; (fwd=miss; stored|hit)$/);
+    const second = await get(server, "/countries/usa?utm_source=three&gclid=abc");
     expect(second.headers.get("cache-status")).toBe("onward; hit");
     expect(second.headers.get("x-onward-shared-page")).toBeNull();
 
