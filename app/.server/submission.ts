@@ -1,24 +1,24 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import { SECRET_FIELDS } from "~/lib/form-text";
+import { objectShape, parseForm } from "~/lib/schemas/parse-form";
+import { cleanedFields } from "./clean-form";
 import { type AppError, replyWithError } from "./errors";
 
 /**
  * The one form path on the server: `parseSubmission` validates the posted form with the
- * same Zod schema the browser used (Conform's parseWithZod), and the replies below answer
- * a refused form with Conform's `SubmissionResult` (`{ result }`, the page's `lastResult`).
+ * same Zod schema the browser used (parseForm: the text rule, then Conform's parseWithZod),
+ * and the replies below answer a refused form with Conform's `SubmissionResult`
+ * (`{ result }`, the page's `lastResult`).
  */
-
-/** Fields never sent back to the page, even when the form failed. */
-const SECRET_FIELDS = ["password", "confirmPassword", "currentPassword", "newPassword", "code"];
 /** The longest value echoed back for a field the schema does not bound (hidden fields, the honeypot). */
 const UNBOUNDED_ECHO_LIMIT = 1_000;
 
 export type FormReply = { result: SubmissionResult<string[]> };
 
 export function parseSubmission<S extends z.ZodType>(formData: FormData | URLSearchParams, schema: S) {
-  return parseWithZod(formData, { schema });
+  return parseForm(formData, schema, formData instanceof FormData ? cleanedFields(formData) : undefined);
 }
 
 type AnySubmission = ReturnType<typeof parseSubmission>;
@@ -32,7 +32,7 @@ export function formResult(
   schema: z.ZodType,
   options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
 ): SubmissionResult<string[]> {
-  const result = submission.reply({ ...options, hideFields: SECRET_FIELDS });
+  const result = submission.reply({ ...options, hideFields: [...SECRET_FIELDS] });
   if (result.initialValue) result.initialValue = boundedValues(result.initialValue, schema) as typeof result.initialValue;
   return result;
 }
@@ -84,14 +84,7 @@ export function refusedSubmission<E extends Record<string, unknown> = Record<nev
   }));
 }
 
-type Inner = { maxLength?: number | null; shape?: Record<string, unknown>; def?: { in?: unknown; innerType?: unknown } };
-
-function objectShape(schema: unknown): Record<string, unknown> | undefined {
-  const node = schema as Inner | undefined;
-  if (!node) return undefined;
-  if (node.shape) return node.shape;
-  return objectShape(node.def?.in ?? node.def?.innerType);
-}
+type Inner = { maxLength?: number | null; def?: { in?: unknown; innerType?: unknown } };
 
 function maxLength(schema: unknown): number | undefined {
   const node = schema as Inner | undefined;

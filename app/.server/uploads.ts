@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import busboy from "busboy";
+import { cleanForm } from "./clean-form";
 import { AppError } from "./errors";
 import { multipartBoundary, PartHeaderSanitiser } from "./multipart-headers";
 
@@ -42,8 +43,9 @@ type MultipartOptions = {
 /**
  * Reads a multipart (or url-encoded) form from the request body as it streams in: text fields are
  * collected, and each file is handed to `onFile` as a stream, never gathered in memory here. The
- * limits are enforced while reading. Resolves with the text fields once the whole body is read;
- * rejects with an INVALID AppError for a body that is not a readable form.
+ * limits are enforced while reading. Resolves with the text fields once the whole body is read
+ * (control characters removed as readForm does); rejects with an INVALID AppError for a body that
+ * is not a readable form.
  *
  * When the body fails half-way (the connection dropped, a phone lost its signal, the server's
  * idle time-out cut it), the file in flight fails too, so its handler lets go of whatever it held
@@ -157,7 +159,7 @@ async function parseMultipart(request: Request, options: MultipartOptions): Prom
     parser.on("error", () => fail(unreadable()));
     parser.on("close", () => {
       queue.then(() => {
-        if (!failed) resolve(fields);
+        if (!failed) resolve(cleanForm(fields));
       }, fail);
     });
     body.on("error", () => fail(interrupted()));

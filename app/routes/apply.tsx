@@ -5,6 +5,7 @@ import { resendVerification } from "~/.server/auth/accounts";
 import { requireUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
 import { replyWithError } from "~/.server/errors";
+import { readQuery } from "~/.server/read-query";
 import { redirectWithToast } from "~/.server/toast";
 import { ApplicationForm } from "~/components/applications/application-form";
 import { Page } from "~/components/layout/page";
@@ -28,7 +29,7 @@ export const handle: ServerRouteHandle = { maxUploadFiles: documentFields.length
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const slug = new URL(request.url).searchParams.get("university");
+  const slug = readQuery(request).get("university");
   const [draft, choices, chosen] = await Promise.all([
     loadDraft(user.id),
     applicationFormChoices(),
@@ -49,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The application (multipart, see apply-form.server.ts), or `?resend`: the confirmation link again. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  if (new URL(request.url).searchParams.has("resend")) {
+  if (readQuery(request).has("resend")) {
     try {
       await resendVerification({ email: user.email, ip: context.clientIp, headers: request.headers });
     } catch (error) {

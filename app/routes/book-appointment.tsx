@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { consultantPhotoUrl } from "~/.server/consultants/consultants";
 import { findBookableConsultants } from "~/.server/consultants/list-consultants";
+import { readQuery } from "~/.server/read-query";
 import { useBookDialog } from "~/components/booking/book-dialog";
 import { ConsultantDetails } from "~/components/booking/consultant-details";
 import { Page } from "~/components/layout/page";
@@ -18,10 +19,10 @@ import type { Route } from "./+types/book-appointment";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  const url = new URL(request.url);
-  const asked = url.searchParams.get("country");
+  const query = readQuery(request);
+  const asked = query.get("country");
   const country = isConsultantCountry(asked) ? asked : null;
-  const list = await findBookableConsultants({ country, page: parsePage(url.searchParams.get("page")) });
+  const list = await findBookableConsultants({ country, page: parsePage(query.get("page")) });
   return {
     ...list,
     items: list.items.map(({ photo, ...consultant }) => ({ ...consultant, photoUrl: consultantPhotoUrl(photo) })),

@@ -4,7 +4,7 @@ import { bookSlot } from "~/.server/bookings/book-slot";
 import { bookableConsultant } from "~/.server/consultants/bookable-consultant";
 import { consultantPhotoUrl } from "~/.server/consultants/consultants";
 import { replyWithError } from "~/.server/errors";
-import { readForm } from "~/.server/read-form";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { BookingForm } from "~/components/booking/booking-form";
@@ -53,9 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await readForm(request).catch((error: unknown) => {
-    throw replyWithError(error);
-  });
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const submission = parseSubmission(formData, BookingFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission, BookingFormSchema);
   let bookingId: string;

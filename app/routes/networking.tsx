@@ -4,6 +4,7 @@ import { requireUser } from "~/.server/auth/session";
 import { getMemberChoices } from "~/.server/networking/choices";
 import { memberPhotoUrl } from "~/.server/networking/member-photo";
 import { searchDirectory } from "~/.server/networking/search-directory";
+import { readQuery } from "~/.server/read-query";
 import { Page } from "~/components/layout/page";
 import { MemberHeading } from "~/components/networking/member-heading";
 import { Button, LinkButton } from "~/components/ui/button";
@@ -25,15 +26,15 @@ const DIRECTORY_SEARCH_MAX_LENGTH = 100;
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const url = new URL(request.url);
+  const query = readQuery(request);
   const choices = await getMemberChoices();
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, DIRECTORY_SEARCH_MAX_LENGTH);
-  const asked = { location: url.searchParams.get("location") ?? "", category: url.searchParams.get("category") ?? "" };
+  const q = (query.get("q") ?? "").trim().slice(0, DIRECTORY_SEARCH_MAX_LENGTH);
+  const asked = { location: query.get("location") ?? "", category: query.get("category") ?? "" };
   const location = choices.locations.includes(asked.location) ? asked.location : "";
   const category = choices.categories.includes(asked.category) ? asked.category : "";
   // Students may write to members (Connect); the Connect page and its action check again.
   const canConnect = hasRole(user.role, pageRoles.connectWithMember);
-  const results = await searchDirectory({ q, location, category, page: parsePage(url.searchParams.get("page")) });
+  const results = await searchDirectory({ q, location, category, page: parsePage(query.get("page")) });
   return {
     ...results,
     items: results.items.map(({ photo, acceptsMessages, ...card }) => ({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { applicationDocuments, staffStatuses } from "../applications";
 import { FIELD_REQUIRED } from "../contact-form";
 import { NAME_MAX_LENGTH } from "../form-limits";
+import { multiline } from "./multiline";
 
 /**
  * The application form (/apply): the text fields, checked in the browser before sending and on
@@ -50,14 +51,16 @@ export const ApplicationFormBrowserSchema = ApplicationFormSchema.extend(
 /** A staff status change (the contract: `status` alone is enough) with an optional note for the timeline and the e-mail. */
 export const StatusChangeSchema = z.object({
   status: z.enum(staffStatuses, { error: "Choose Processing, Rejected or Completed" }),
-  note: z.string().trim().max(STAFF_NOTE_MAX_LENGTH, `Use at most ${STAFF_NOTE_MAX_LENGTH} characters`).optional(),
+  note: multiline(z.string().trim().max(STAFF_NOTE_MAX_LENGTH, `Use at most ${STAFF_NOTE_MAX_LENGTH} characters`).optional()),
 });
 
 /** A note alone, without a status change. */
 export const StaffNoteSchema = z.object({
-  note: z
-    .string({ error: FIELD_REQUIRED })
-    .trim()
-    .min(1, "Write a note first")
-    .max(STAFF_NOTE_MAX_LENGTH, `Use at most ${STAFF_NOTE_MAX_LENGTH} characters`),
+  note: multiline(
+    z
+      .string({ error: FIELD_REQUIRED })
+      .trim()
+      .min(1, "Write a note first")
+      .max(STAFF_NOTE_MAX_LENGTH, `Use at most ${STAFF_NOTE_MAX_LENGTH} characters`),
+  ),
 });

@@ -12,6 +12,7 @@ import {
 import { FIELD_REQUIRED } from "../contact-form";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "../form-limits";
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "../time-zones";
+import { multiline } from "./multiline";
 
 /**
  * Consultants, slots and bookings: the forms' schemas, checked in the browser before sending and
@@ -45,7 +46,7 @@ export const ConsultantFormSchema = z.object({
   email: emailField,
   phone: phoneField,
   profession: required(CONSULTANT_TEXT_MAX_LENGTH),
-  description: required(CONSULTANT_DESCRIPTION_MAX_LENGTH),
+  description: multiline(required(CONSULTANT_DESCRIPTION_MAX_LENGTH)),
 });
 
 /** The form as the browser checks it: the picture is any file or none; the server checks its bytes. */

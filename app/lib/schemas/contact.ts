@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FIELD_REQUIRED, MESSAGE_MAX_LENGTH } from "../contact-form";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "../form-limits";
+import { multiline } from "./multiline";
 
 /**
  * The contact ("Become Our Student") and IELTS enrolment forms: one schema for the browser
@@ -28,9 +29,11 @@ export const contactFieldSchemas = {
       message: "Enter a valid phone number (digits, spaces and +, for example +880 1712-345678)",
     }),
   email: required().max(EMAIL_MAX_LENGTH, "Enter a valid e-mail address").pipe(z.email("Enter a valid e-mail address")),
-  message: required().max(
-    MESSAGE_MAX_LENGTH,
-    `Your message is too long: please keep it to ${MESSAGE_MAX_LENGTH.toLocaleString("en")} characters or fewer`,
+  message: multiline(
+    required().max(
+      MESSAGE_MAX_LENGTH,
+      `Your message is too long: please keep it to ${MESSAGE_MAX_LENGTH.toLocaleString("en")} characters or fewer`,
+    ),
   ),
 };
 

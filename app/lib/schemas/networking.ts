@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FIELD_REQUIRED } from "../contact-form";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "../form-limits";
+import { multiline } from "./multiline";
 
 export { defaultJobCategories, defaultMemberLocations, type MemberStatus, memberStatuses } from "../networking";
 
@@ -73,13 +74,15 @@ export const CONNECT_LIMIT = `You can write to ${CONNECT_DAILY_LIMIT} members a 
 
 /** A student's message to a networking member (Connect). */
 export const ConnectFormSchema = z.object({
-  message: z
-    .string({ error: FIELD_REQUIRED })
-    .trim()
-    .min(1, FIELD_REQUIRED)
-    .min(
-      CONNECT_MESSAGE_MIN_LENGTH,
-      `Write at least ${CONNECT_MESSAGE_MIN_LENGTH} characters: say who you are and what you would like to ask`,
-    )
-    .max(CONNECT_MESSAGE_MAX_LENGTH, `Use at most ${CONNECT_MESSAGE_MAX_LENGTH.toLocaleString("en")} characters`),
+  message: multiline(
+    z
+      .string({ error: FIELD_REQUIRED })
+      .trim()
+      .min(1, FIELD_REQUIRED)
+      .min(
+        CONNECT_MESSAGE_MIN_LENGTH,
+        `Write at least ${CONNECT_MESSAGE_MIN_LENGTH} characters: say who you are and what you would like to ask`,
+      )
+      .max(CONNECT_MESSAGE_MAX_LENGTH, `Use at most ${CONNECT_MESSAGE_MAX_LENGTH.toLocaleString("en")} characters`),
+  ),
 });

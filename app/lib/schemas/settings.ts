@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { tuitionCurrencies } from "../universities";
+import { multiline } from "./multiline";
 
 /**
  * The site settings form (/dashboard/settings): checked in the browser before sending and on
@@ -59,12 +60,14 @@ export function listEntries(value: string | undefined): string[] {
 }
 
 /** Extra entries for one of the networking directory's lists: one per line. */
-const list = text(SETTING_LIST_MAX_ITEMS * (SETTING_LIST_ITEM_MAX_LENGTH + 2))
-  .refine(
-    (value) => listEntries(value).every((entry) => entry.length <= SETTING_LIST_ITEM_MAX_LENGTH),
-    `Keep each line under ${SETTING_LIST_ITEM_MAX_LENGTH} characters`,
-  )
-  .refine((value) => listEntries(value).length <= SETTING_LIST_MAX_ITEMS, `At most ${SETTING_LIST_MAX_ITEMS} lines`);
+const list = multiline(
+  text(SETTING_LIST_MAX_ITEMS * (SETTING_LIST_ITEM_MAX_LENGTH + 2))
+    .refine(
+      (value) => listEntries(value).every((entry) => entry.length <= SETTING_LIST_ITEM_MAX_LENGTH),
+      `Keep each line under ${SETTING_LIST_ITEM_MAX_LENGTH} characters`,
+    )
+    .refine((value) => listEntries(value).length <= SETTING_LIST_MAX_ITEMS, `At most ${SETTING_LIST_MAX_ITEMS} lines`),
+);
 
 /** Taka per unit of a currency: a positive number such as 122 or 0.085 (empty: the default). */
 const rate = text(12).refine(

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FIELD_REQUIRED } from "../contact-form";
 import { NAME_MAX_LENGTH } from "../form-limits";
 import { ieltsBands, tuitionCurrencies, universityTypes } from "../universities";
+import { multiline } from "./multiline";
 
 /**
  * The add-university form (/dashboard/add-university), checked in the browser before sending and
@@ -59,13 +60,15 @@ export const UniversityFormSchema = z.object({
         return false;
       }
     }, "Enter a full address starting with https://"),
-  about: z
-    .string()
-    .trim()
-    .max(UNIVERSITY_ABOUT_MAX_LENGTH, `Use at most ${UNIVERSITY_ABOUT_MAX_LENGTH.toLocaleString("en")} characters`)
-    .optional(),
+  about: multiline(
+    z
+      .string()
+      .trim()
+      .max(UNIVERSITY_ABOUT_MAX_LENGTH, `Use at most ${UNIVERSITY_ABOUT_MAX_LENGTH.toLocaleString("en")} characters`)
+      .optional(),
+  ),
   /** One per line. */
-  facilities: z.string().trim().max(2_000).optional(),
+  facilities: multiline(z.string().trim().max(2_000).optional()),
   worldRanking: optionalCount,
   englishTaughtCourses: optionalCount,
 });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { ApplicationFormBrowserSchema, StaffNoteSchema } from "./applications";
 import {
@@ -13,6 +12,7 @@ import {
 import { BookingFormSchema, ConsultantEditBrowserSchema, ConsultantFormBrowserSchema, SlotFormSchema } from "./booking";
 import { ContactFormSchema, EnrolmentFormSchema } from "./contact";
 import { ConnectFormSchema, MemberFormBrowserSchema } from "./networking";
+import { parseForm } from "./parse-form";
 import { ProfileFormSchema } from "./profile";
 import { SiteSettingsFormSchema } from "./settings";
 import { UniversityEditBrowserSchema, UniversityFormBrowserSchema } from "./universities";
@@ -22,7 +22,7 @@ import { UniversityEditBrowserSchema, UniversityFormBrowserSchema } from "./univ
  * on demand (the first time someone focuses a form), so a page with a form renders and
  * hydrates without Zod; until then, and without JavaScript, the server is the only judge.
  */
-const validator = (schema: z.ZodType) => (formData: FormData) => parseWithZod(formData, { schema });
+const validator = (schema: z.ZodType) => (formData: FormData) => parseForm(formData, schema);
 
 export const validators = {
   contact: validator(ContactFormSchema),

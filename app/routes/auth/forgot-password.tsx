@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { requestPasswordReset } from "~/.server/auth/accounts";
 import { emailOnlySchema as serverEmailOnlySchema } from "~/.server/auth/schemas";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { formResult, invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/forgot-password";
 export { headers } from "~/lib/headers";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseSubmission(await request.formData(), serverEmailOnlySchema);
+  const submission = parseSubmission(await readForm(request).catch(refuseUnreadableForm), serverEmailOnlySchema);
   if (submission.status !== "success") return invalidSubmission(submission, serverEmailOnlySchema, { sent: false });
   try {
     await requestPasswordReset({ email: submission.value.email, ip: context.clientIp });

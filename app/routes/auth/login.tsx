@@ -5,6 +5,8 @@ import { requestMagicLink, signIn, startGoogleSignIn } from "~/.server/auth/acco
 import { emailOnlySchema, safeRedirect, signInSchema } from "~/.server/auth/schemas";
 import { getSessionUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { readQuery } from "~/.server/read-query";
 import { setCookieHeaders } from "~/.server/set-cookies";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { AuthCard } from "~/components/layout/auth-card";
@@ -29,9 +31,9 @@ const linkErrors: Record<string, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  if (await getSessionUser(request)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
-  const error = url.searchParams.get("error");
+  const query = readQuery(request);
+  if (await getSessionUser(request)) throw redirect(safeRedirect(query.get("redirectTo")));
+  const error = query.get("error");
   return {
     googleEnabled: Boolean(getConfig().google),
     linkError: error ? (linkErrors[error] ?? "Sign-in did not work. Please try again.") : null,
@@ -43,7 +45,7 @@ type Intent = z.infer<typeof intentSchema>;
 const noFields = z.object({});
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   const intent: Intent = intentSchema.catch("password").parse(formData.get("intent"));
 

@@ -3,6 +3,8 @@ import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { resetPassword } from "~/.server/auth/accounts";
 import { resetPasswordSchema as serverResetPasswordSchema } from "~/.server/auth/schemas";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { readQuery } from "~/.server/read-query";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { AuthCard } from "~/components/layout/auth-card";
@@ -15,13 +17,13 @@ import type { Route } from "./+types/reset-password";
 export { headers } from "~/lib/headers";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const query = readQuery(request);
   // better-auth's link endpoint sends people here with ?token=…, or ?error=INVALID_TOKEN.
-  return { token: url.searchParams.get("token"), invalid: url.searchParams.has("error") || !url.searchParams.get("token") };
+  return { token: query.get("token"), invalid: query.has("error") || !query.get("token") };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseSubmission(await request.formData(), serverResetPasswordSchema);
+  const submission = parseSubmission(await readForm(request).catch(refuseUnreadableForm), serverResetPasswordSchema);
   if (submission.status !== "success") return invalidSubmission(submission, serverResetPasswordSchema);
   try {
     await resetPassword({ token: submission.value.token, password: submission.value.password });

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { signUp } from "~/.server/auth/accounts";
 import { safeRedirect, signUpSchema as serverSignUpSchema } from "~/.server/auth/schemas";
 import { getSessionUser } from "~/.server/auth/session";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const submission = parseSubmission(formData, serverSignUpSchema);
   if (submission.status !== "success") return invalidSubmission(submission, serverSignUpSchema);
   try {

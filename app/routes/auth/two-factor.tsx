@@ -3,6 +3,7 @@ import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { verifyTwoFactorCode } from "~/.server/auth/accounts";
 import { safeRedirect, totpCodeSchema as serverTotpCodeSchema } from "~/.server/auth/schemas";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { setCookieHeaders } from "~/.server/set-cookies";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { AuthCard } from "~/components/layout/auth-card";
@@ -21,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const submission = parseSubmission(formData, serverTotpCodeSchema);
   if (submission.status !== "success") return invalidSubmission(submission, serverTotpCodeSchema);
   try {

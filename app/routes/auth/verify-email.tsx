@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { confirmEmail, resendVerification } from "~/.server/auth/accounts";
 import { safeRedirect, emailOnlySchema as serverEmailOnlySchema } from "~/.server/auth/schemas";
 import { getSessionUser } from "~/.server/auth/session";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { readQuery } from "~/.server/read-query";
 import { setCookieHeaders } from "~/.server/set-cookies";
 import { formResult, invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
@@ -23,15 +25,15 @@ export { headers } from "~/lib/headers";
  * ?error=… when an older link was bad.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const token = url.searchParams.get("token");
-  let error = url.searchParams.get("error");
+  const query = readQuery(request);
+  const token = query.get("token");
+  let error = query.get("error");
   let confirmed = false;
   if (token) {
     const outcome = await confirmEmail({ token, headers: request.headers });
     if (outcome.status === "signed-in") {
       throw await redirectWithToast(
-        safeRedirect(url.searchParams.get("redirectTo")),
+        safeRedirect(query.get("redirectTo")),
         { type: "success", text: "Account created successfully" },
         { headers: setCookieHeaders(outcome.cookies) },
       );
@@ -44,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseSubmission(await request.formData(), serverEmailOnlySchema);
+  const submission = parseSubmission(await readForm(request).catch(refuseUnreadableForm), serverEmailOnlySchema);
   if (submission.status !== "success") return invalidSubmission(submission, serverEmailOnlySchema, { sent: false });
   try {
     await resendVerification({ email: submission.value.email, ip: context.clientIp, headers: request.headers });

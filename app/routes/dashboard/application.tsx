@@ -5,7 +5,7 @@ import { StaffNoteSchema, StatusChangeSchema } from "~/.server/applications/sche
 import { setApplicationStatus } from "~/.server/applications/set-status";
 import { requireRole } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
-import { readForm } from "~/.server/read-form";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { ApplicationLayout } from "~/components/applications/application-details";
@@ -40,9 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.applications);
-  const formData = await readForm(request).catch((error: unknown) => {
-    throw replyWithError(error);
-  });
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const back = `/dashboard/applications/${params.id}`;
   if (formData.get("intent") === "note") {
     const submission = parseSubmission(formData, StaffNoteSchema);

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { applicationFormChoices } from "~/.server/applications/form-choices";
 import { listApplications } from "~/.server/applications/list-applications";
 import { requireRole } from "~/.server/auth/session";
+import { readQuery } from "~/.server/read-query";
 import { ApplicationCards } from "~/components/applications/application-cards";
 import { LIST_SEARCH_MAX_LENGTH } from "~/components/dashboard/list-search";
 import { Page } from "~/components/layout/page";
@@ -18,7 +19,7 @@ type ListedStatus = (typeof listedStatuses)[number];
 /** Submitted applications for staff, newest first: by status, by country, and by name or e-mail (`status`, `country`, `q`, `page`). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.applications);
-  const params = new URL(request.url).searchParams;
+  const params = readQuery(request);
   const q = (params.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
   const statusParam = params.get("status") ?? "";
   const status = (listedStatuses as readonly string[]).includes(statusParam) ? (statusParam as ListedStatus) : undefined;

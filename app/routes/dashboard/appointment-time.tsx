@@ -6,7 +6,8 @@ import { deleteSlot } from "~/.server/bookings/delete-slot";
 import { listConsultantSlots } from "~/.server/bookings/list-slots";
 import { requireConsultant } from "~/.server/consultants/require-consultant";
 import { AppError, replyWithError } from "~/.server/errors";
-import { readForm } from "~/.server/read-form";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { listHref, readQuery } from "~/.server/read-query";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { StatusBadge } from "~/components/booking/booking-card";
@@ -52,10 +53,10 @@ function todayIn(timeZone: string): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, consultantId } = await requireConsultant(request);
-  const url = new URL(request.url);
-  const view: View = url.searchParams.get("view") === "past" ? "past" : "upcoming";
+  const query = readQuery(request);
+  const view: View = query.get("view") === "past" ? "past" : "upcoming";
   if (!consultantId) return { consultant: null, view, slots: null, defaults: null };
-  const slots = await listConsultantSlots({ consultantId, view, page: parsePage(url.searchParams.get("page")) });
+  const slots = await listConsultantSlots({ consultantId, view, page: parsePage(query.get("page")) });
   return {
     consultant: { active: user.consultantActive !== false },
     view,
@@ -76,9 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const { user, consultantId } = await requireConsultant(request);
-  const formData = await readForm(request).catch((error: unknown) => {
-    throw replyWithError(error);
-  });
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   if (formData.get("intent") === "delete") {
     const slotId = String(formData.get("slot") ?? "");
     try {
@@ -87,8 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
     } catch (error) {
       return replyWithError(error, (refusal) => ({ refusal: { slot: slotId, message: refusal.message } }));
     }
-    const url = new URL(request.url);
-    return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", text: SLOT_DELETED_TOAST }, { status: 303 });
+    return redirectWithToast(listHref(request), { type: "success", text: SLOT_DELETED_TOAST }, { status: 303 });
   }
   const submission = parseSubmission(formData, SlotFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission, SlotFormSchema);

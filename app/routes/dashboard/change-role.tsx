@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
 import { readForm } from "~/.server/read-form";
+import { readQuery } from "~/.server/read-query";
 import { parseSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { changeUserRole, findUser, roleChangeRefusal } from "~/.server/users/manage";
@@ -18,7 +19,7 @@ export { headers } from "~/lib/headers";
 /** The confirmation step: "Change X from A to B?" — a real page, so it works without JavaScript. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, pageRoles.userManagement);
-  const submission = parseSubmission(new URL(request.url).searchParams, ChangeRoleSchema);
+  const submission = parseSubmission(readQuery(request), ChangeRoleSchema);
   if (submission.status !== "success") throw data("Choose a role", { status: 400 });
   const target = await findUser(params.id).catch((error: unknown) => {
     throw replyWithError(error);

@@ -1,4 +1,5 @@
 import { requireUser } from "~/.server/auth/session";
+import { readQuery } from "~/.server/read-query";
 import { cardView } from "~/.server/universities/card-view";
 import { getTakaRates } from "~/.server/universities/rates";
 import { universitiesToCompare } from "~/.server/universities/shortlist";
@@ -15,7 +16,7 @@ const SLUGS_READ = 20;
 /** Up to four universities side by side, from `?u=slug&u=slug…` (the shortlist's ticks). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
-  const asked = [...new Set(new URL(request.url).searchParams.getAll("u").slice(0, SLUGS_READ))].filter(Boolean);
+  const asked = [...new Set(readQuery(request).getAll("u").slice(0, SLUGS_READ))].filter(Boolean);
   const [universities, rates] = await Promise.all([universitiesToCompare(asked), getTakaRates()]);
   return { universities: universities.map((university) => cardView(university, rates)), tooMany: asked.length > COMPARE_MAX };
 }

@@ -4,6 +4,7 @@ import { listConsultantBookings } from "~/.server/bookings/list-bookings";
 import { consultantPhotoUrl, findConsultant } from "~/.server/consultants/consultants";
 import { updateConsultant } from "~/.server/consultants/update-consultant";
 import { replyWithError } from "~/.server/errors";
+import { readQuery } from "~/.server/read-query";
 import { BookingCard } from "~/components/booking/booking-card";
 import { ConsultantForm } from "~/components/booking/consultant-form";
 import { Page } from "~/components/layout/page";
@@ -30,12 +31,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const consultant = await findConsultant(params.id).catch((error: unknown) => {
     throw replyWithError(error);
   });
-  const url = new URL(request.url);
   const open = await listConsultantBookings({
     consultantId: consultant.id,
     when: "all",
     status: "live",
-    page: parsePage(url.searchParams.get("page")),
+    page: parsePage(readQuery(request).get("page")),
   });
   return {
     consultant: {

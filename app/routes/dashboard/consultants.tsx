@@ -4,7 +4,8 @@ import { consultantPhotoUrl } from "~/.server/consultants/consultants";
 import { listConsultants } from "~/.server/consultants/list-consultants";
 import { setConsultantActive } from "~/.server/consultants/set-consultant-active";
 import { replyWithError } from "~/.server/errors";
-import { readForm } from "~/.server/read-form";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { listHref, readQuery } from "~/.server/read-query";
 import { redirectWithToast } from "~/.server/toast";
 import { LIST_SEARCH_MAX_LENGTH, ListSearch } from "~/components/dashboard/list-search";
 import { Page } from "~/components/layout/page";
@@ -15,7 +16,7 @@ import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { pageRoles } from "~/lib/dashboard-menu";
-import { pageHref, parsePage } from "~/lib/pagination";
+import { parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/consultants";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -23,9 +24,9 @@ export { headers } from "~/lib/headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.consultants);
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
-  const list = await listConsultants({ q, page: parsePage(url.searchParams.get("page")) });
+  const query = readQuery(request);
+  const q = (query.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
+  const list = await listConsultants({ q, page: parsePage(query.get("page")) });
   return { ...list, items: list.items.map(({ photo, ...consultant }) => ({ ...consultant, photoUrl: consultantPhotoUrl(photo) })), q };
 }
 
@@ -36,9 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.consultants);
-  const formData = await readForm(request).catch((error: unknown) => {
-    throw replyWithError(error);
-  });
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const id = String(formData.get("consultant") ?? "");
   const active = formData.get("active");
   if (!id || (active !== "true" && active !== "false")) throw data("Choose a consultant and whether they are active.", { status: 400 });
@@ -47,8 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     throw replyWithError(error);
   }
-  const url = new URL(request.url);
-  return redirectWithToast(pageHref(url.pathname, url.search, parsePage(url.searchParams.get("page"))), {
+  return redirectWithToast(listHref(request), {
     type: "success",
     text: active === "true" ? "Consultant activated successfully" : "Consultant deactivated successfully",
   });

@@ -5,7 +5,8 @@ import { deleteMember } from "~/.server/networking/delete-member";
 import { listMembers } from "~/.server/networking/list-members";
 import { memberPhotoUrl } from "~/.server/networking/member-photo";
 import { setMemberStatus } from "~/.server/networking/set-member-status";
-import { readForm } from "~/.server/read-form";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { listHref, readQuery } from "~/.server/read-query";
 import { redirectWithToast } from "~/.server/toast";
 import { LIST_SEARCH_MAX_LENGTH, ListSearch } from "~/components/dashboard/list-search";
 import { Page } from "~/components/layout/page";
@@ -16,7 +17,7 @@ import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { confirmFirst } from "~/lib/confirm-first";
 import { pageRoles } from "~/lib/dashboard-menu";
-import { pageHref, parsePage } from "~/lib/pagination";
+import { parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/manage-networking-member";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -24,9 +25,9 @@ export { headers } from "~/lib/headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.networkingMembers);
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
-  const list = await listMembers({ q, page: parsePage(url.searchParams.get("page")) });
+  const query = readQuery(request);
+  const q = (query.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
+  const list = await listMembers({ q, page: parsePage(query.get("page")) });
   return {
     ...list,
     items: list.items.map((member) => ({
@@ -56,9 +57,7 @@ const statusToasts = {
  */
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.networkingMembers);
-  const formData = await readForm(request).catch((error: unknown) => {
-    throw replyWithError(error);
-  });
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const id = String(formData.get("id") ?? "");
   if (!id) throw data("Choose a networking member.", { status: 400 });
   let text: string;
@@ -73,8 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     throw replyWithError(error);
   }
-  const url = new URL(request.url);
-  return redirectWithToast(pageHref(url.pathname, url.search, parsePage(url.searchParams.get("page"))), { type: "success", text });
+  return redirectWithToast(listHref(request), { type: "success", text });
 }
 
 export default function ManageNetworkingMembersPage({ loaderData }: Route.ComponentProps) {

@@ -3,14 +3,15 @@ import { requireRole } from "~/.server/auth/session";
 import { listContactMessages } from "~/.server/contact/list-contact-messages";
 import { markContactMessageHandled } from "~/.server/contact/mark-contact-message-handled";
 import { replyWithError } from "~/.server/errors";
-import { readForm } from "~/.server/read-form";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { listHref, readQuery } from "~/.server/read-query";
 import { parseSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { pageRoles } from "~/lib/dashboard-menu";
-import { pageHref, parsePage } from "~/lib/pagination";
+import { parsePage } from "~/lib/pagination";
 import { MarkHandledSchema } from "~/lib/schemas/inbox";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/messages";
@@ -20,14 +21,12 @@ export { headers } from "~/lib/headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.messages);
-  return listContactMessages({ page: parsePage(new URL(request.url).searchParams.get("page")) });
+  return listContactMessages({ page: parsePage(readQuery(request).get("page")) });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, pageRoles.messages);
-  const formData = await readForm(request).catch((error: unknown) => {
-    throw replyWithError(error);
-  });
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const submission = parseSubmission(formData, MarkHandledSchema);
   if (submission.status !== "success") throw data("That message does not exist.", { status: 400 });
   try {
@@ -35,8 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     throw replyWithError(error);
   }
-  const url = new URL(request.url);
-  return redirectWithToast(pageHref(url.pathname, url.search, parsePage(url.searchParams.get("page"))), {
+  return redirectWithToast(listHref(request), {
     type: "success",
     text: "Message marked as handled",
   });

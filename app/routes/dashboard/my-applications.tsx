@@ -1,5 +1,6 @@
 import { listOwnApplications } from "~/.server/applications/list-applications";
 import { requireUser } from "~/.server/auth/session";
+import { readQuery } from "~/.server/read-query";
 import { ApplicationCards } from "~/components/applications/application-cards";
 import { Page } from "~/components/layout/page";
 import { LinkButton } from "~/components/ui/button";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/my-applications";
 /** The signed-in person's own applications with their status (a draft first, linking back to the form). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const list = await listOwnApplications({ applicantId: user.id, page: parsePage(new URL(request.url).searchParams.get("page")) });
+  const list = await listOwnApplications({ applicantId: user.id, page: parsePage(readQuery(request).get("page")) });
   return {
     ...list,
     items: list.items.map((item) => ({

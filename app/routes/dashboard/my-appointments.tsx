@@ -3,7 +3,8 @@ import { type BookingStatusFilter, type BookingWhen, listConsultantBookings } fr
 import { setBookingStatus } from "~/.server/bookings/set-booking-status";
 import { requireConsultant } from "~/.server/consultants/require-consultant";
 import { AppError, replyWithError } from "~/.server/errors";
-import { readForm } from "~/.server/read-form";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { listHref, readQuery } from "~/.server/read-query";
 import { parseSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { BookingCard } from "~/components/booking/booking-card";
@@ -29,10 +30,10 @@ const whens: { value: BookingWhen; label: string }[] = [
 ];
 
 /** The filters, from the URL: `when` (upcoming by default), `status`, or one `booking` (the link in an e-mail). */
-function filtersOf(url: URL) {
-  const askedWhen = url.searchParams.get("when");
-  const askedStatus = url.searchParams.get("status");
-  const booking = url.searchParams.get("booking")?.slice(0, 100) || null;
+function filtersOf(query: URLSearchParams) {
+  const askedWhen = query.get("when");
+  const askedStatus = query.get("status");
+  const booking = query.get("booking")?.slice(0, 100) || null;
   return {
     when: (whens.some((option) => option.value === askedWhen) ? askedWhen : booking ? "all" : "upcoming") as BookingWhen,
     status: ((bookingStatuses as readonly string[]).includes(askedStatus ?? "") ? askedStatus : null) as BookingStatus | null,
@@ -42,15 +43,15 @@ function filtersOf(url: URL) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, consultantId } = await requireConsultant(request);
-  const url = new URL(request.url);
-  const filters = filtersOf(url);
+  const query = readQuery(request);
+  const filters = filtersOf(query);
   if (!consultantId) return { profile: false as const, filters, list: null };
   const list = await listConsultantBookings({
     consultantId,
     when: filters.when,
     status: filters.status as BookingStatusFilter,
     bookingId: filters.booking,
-    page: parsePage(url.searchParams.get("page")),
+    page: parsePage(query.get("page")),
   });
   return {
     profile: true as const,
@@ -74,9 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const { user, consultantId } = await requireConsultant(request);
-  const formData = await readForm(request).catch((error: unknown) => {
-    throw replyWithError(error);
-  });
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const submission = parseSubmission(formData, BookingStatusSchema);
   const booking = String(formData.get("booking") ?? "");
   if (submission.status !== "success") {
@@ -90,8 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
   }
-  const url = new URL(request.url);
-  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", text: statusActions[status].toast }, { status: 303 });
+  return redirectWithToast(listHref(request), { type: "success", text: statusActions[status].toast }, { status: 303 });
 }
 
 /** After a refused change the booking may have moved on (the student cancelled): read the list again. */

@@ -4,7 +4,8 @@ import { cancelBooking } from "~/.server/bookings/cancel-booking";
 import { listStudentBookings } from "~/.server/bookings/list-bookings";
 import { consultantPhotoUrl } from "~/.server/consultants/consultants";
 import { replyWithError } from "~/.server/errors";
-import { readForm } from "~/.server/read-form";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { listHref, readQuery } from "~/.server/read-query";
 import { getBookingRules } from "~/.server/settings/site-settings";
 import { redirectWithToast } from "~/.server/toast";
 import { StatusBadge } from "~/components/booking/booking-card";
@@ -25,10 +26,10 @@ export { headers } from "~/lib/headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const url = new URL(request.url);
-  const booking = url.searchParams.get("booking")?.slice(0, 100) || null;
+  const query = readQuery(request);
+  const booking = query.get("booking")?.slice(0, 100) || null;
   const [list, rules] = await Promise.all([
-    listStudentBookings({ studentId: user.id, bookingId: booking, page: parsePage(url.searchParams.get("page")) }),
+    listStudentBookings({ studentId: user.id, bookingId: booking, page: parsePage(query.get("page")) }),
     getBookingRules(),
   ]);
   // Past the cut-off the server would refuse: no button then (the server checks again anyway).
@@ -51,17 +52,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The Cancel button posts `booking`; the toast only after it was cancelled, else the server's reason (404, 409). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await readForm(request).catch((error: unknown) => {
-    throw replyWithError(error);
-  });
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const booking = String(formData.get("booking") ?? "").slice(0, 100);
   try {
     await cancelBooking({ student: user, bookingId: booking });
   } catch (error) {
     return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
   }
-  const url = new URL(request.url);
-  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", text: "Booking cancelled successfully" }, { status: 303 });
+  return redirectWithToast(listHref(request), { type: "success", text: "Booking cancelled successfully" }, { status: 303 });
 }
 
 /** After a refusal the booking may have changed (the consultant rejected it): read the list again. */

@@ -3,8 +3,7 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { requireRole } from "~/.server/auth/session";
-import { replyWithError } from "~/.server/errors";
-import { readForm } from "~/.server/read-form";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { carriedSettings, settingsFormValues } from "~/.server/settings/settings-form";
 import { readSettingValues } from "~/.server/settings/site-settings";
 import { updateSiteSettings } from "~/.server/settings/update-site-settings";
@@ -36,9 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.siteSettings);
-  const formData = await readForm(request).catch((error: unknown) => {
-    throw replyWithError(error);
-  });
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const submission = parseSubmission(formData, SiteSettingsSchema);
   if (submission.status !== "success") return invalidSubmission(submission, SiteSettingsSchema);
   try {

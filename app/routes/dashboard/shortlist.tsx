@@ -2,7 +2,8 @@ import { data, Form } from "react-router";
 import { safeRedirect } from "~/.server/auth/schemas";
 import { requireUser } from "~/.server/auth/session";
 import { isAppError, replyWithError } from "~/.server/errors";
-import { readForm } from "~/.server/read-form";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { readQuery } from "~/.server/read-query";
 import { redirectWithToast } from "~/.server/toast";
 import { cardView } from "~/.server/universities/card-view";
 import { getTakaRates } from "~/.server/universities/rates";
@@ -24,7 +25,7 @@ const SHORTLIST_PATH = "/dashboard/shortlist";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const [list, rates] = await Promise.all([
-    listShortlist({ userId: user.id, page: parsePage(new URL(request.url).searchParams.get("page")) }),
+    listShortlist({ userId: user.id, page: parsePage(readQuery(request).get("page")) }),
     getTakaRates(),
   ]);
   return { ...list, items: list.items.map((university) => cardView(university, rates)) };
@@ -37,9 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const formData = await readForm(request).catch((error: unknown) => {
-    throw replyWithError(error);
-  });
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const slug = String(formData.get("university") ?? "");
   const intent = formData.get("intent");
   if (!slug || (intent !== "add" && intent !== "remove")) throw data("Choose a university to add or remove.", { status: 400 });

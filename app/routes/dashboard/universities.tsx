@@ -1,7 +1,8 @@
 import { data, Form } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
-import { readForm } from "~/.server/read-form";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { listHref, readQuery } from "~/.server/read-query";
 import { redirectWithToast } from "~/.server/toast";
 import { deleteUniversity } from "~/.server/universities/delete-university";
 import { listUniversities } from "~/.server/universities/list-universities";
@@ -13,7 +14,7 @@ import { Pager } from "~/components/ui/pager";
 import { UniversityLogo } from "~/components/universities/university-logo";
 import { confirmFirst } from "~/lib/confirm-first";
 import { pageRoles } from "~/lib/dashboard-menu";
-import { pageHref, parsePage } from "~/lib/pagination";
+import { parsePage } from "~/lib/pagination";
 import type { Route } from "./+types/universities";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -21,18 +22,16 @@ export { headers } from "~/lib/headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.addUniversity);
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
-  const list = await listUniversities({ q, page: parsePage(url.searchParams.get("page")) });
+  const query = readQuery(request);
+  const q = (query.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
+  const list = await listUniversities({ q, page: parsePage(query.get("page")) });
   return { ...list, items: list.items.map((row) => ({ ...row, logo: row.logo ? `/${row.logo}` : null })), q };
 }
 
 /** Delete posts `id` and `intent=delete`; the toast comes only after the university is gone (404 if it already was). */
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.addUniversity);
-  const formData = await readForm(request).catch((error: unknown) => {
-    throw replyWithError(error);
-  });
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const id = String(formData.get("id") ?? "");
   if (!id || formData.get("intent") !== "delete") throw data("Choose a university to delete.", { status: 400 });
   let name: string;
@@ -41,8 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     throw replyWithError(error);
   }
-  const url = new URL(request.url);
-  return redirectWithToast(pageHref(url.pathname, url.search, parsePage(url.searchParams.get("page"))), {
+  return redirectWithToast(listHref(request), {
     type: "success",
     text: `${name} was deleted`,
   });

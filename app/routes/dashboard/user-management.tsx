@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { requireRole } from "~/.server/auth/session";
+import { readQuery } from "~/.server/read-query";
 import { assignableRoles, listUsers, roleChangeLock } from "~/.server/users/manage";
 import { profileEditRefusal } from "~/.server/users/profile";
 import { Page } from "~/components/layout/page";
@@ -12,9 +13,9 @@ import type { Route } from "./+types/user-management";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, pageRoles.userManagement);
-  const url = new URL(request.url);
-  const { q: search } = UserSearchSchema.parse({ q: url.searchParams.get("q") ?? undefined });
-  const list = await listUsers({ search, page: parsePage(url.searchParams.get("page")) });
+  const query = readQuery(request);
+  const { q: search } = UserSearchSchema.parse({ q: query.get("q") ?? undefined });
+  const list = await listUsers({ search, page: parsePage(query.get("page")) });
   return {
     ...list,
     items: list.items.map((user) => ({ ...user, lock: roleChangeLock(actor, user), editable: profileEditRefusal(actor, user) === null })),

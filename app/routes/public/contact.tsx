@@ -1,3 +1,4 @@
+import { readQuery } from "~/.server/read-query";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { ContactForm } from "~/components/public/contact-form";
 import { CONTACT_SUCCESS_DURATION_MS, CONTACT_SUCCESS_TEXT, MESSAGE_MAX_LENGTH } from "~/lib/contact-form";
@@ -16,7 +17,7 @@ export const headers = sharedPage(["message"]);
 
 /** "Book Free Class" and similar links open the form with ?message= already written. */
 export function loader({ request }: Route.LoaderArgs) {
-  const message = new URL(request.url).searchParams.get("message");
+  const message = readQuery(request).get("message");
   return { prefilledMessage: message ? message.slice(0, MESSAGE_MAX_LENGTH) : "" };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { getSessionUser } from "~/.server/auth/session";
+import { readQuery } from "~/.server/read-query";
 import { cardView } from "~/.server/universities/card-view";
 import { findUniversities, universityCountries } from "~/.server/universities/find-universities";
 import { parseFinderQuery } from "~/.server/universities/finder-query";
@@ -26,9 +27,9 @@ export const headers = sharedPage(finderParameters);
  * search can be shared, reloaded and used without JavaScript. Values out of range are ignored.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const params = readQuery(request);
   const [countries, rates, user] = await Promise.all([universityCountries(), getTakaRates(), getSessionUser(request)]);
-  const query = parseFinderQuery(url.searchParams, countries);
+  const query = parseFinderQuery(params, countries);
   const results = await findUniversities(query, rates);
   // Signed in: which cards carry a filled heart. (Such requests carry our cookie, so the shared cache never sees them.)
   const shortlisted = user
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         results.items.map((university) => university.slug),
       )
     : null;
-  const kept = [...url.searchParams].filter(([name]) => (finderParameters as readonly string[]).includes(name));
+  const kept = [...params].filter(([name]) => (finderParameters as readonly string[]).includes(name));
   return {
     ...results,
     items: results.items.map((university) => ({

@@ -3,6 +3,7 @@ import { CLIENT_IP_HEADER } from "~/.server/auth/client-ip";
 import { submitContactMessage } from "~/.server/contact/submit-contact-message";
 import { isAppError } from "~/.server/errors";
 import { logger } from "~/.server/logger";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { limiter, limits } from "~/.server/security/rate-limit";
 import { type FormReply, formResult, invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
@@ -21,7 +22,7 @@ export async function handleContactForm(
   request: Request,
   options: { kind: ContactKind; successUrl: string; successToast: Toast; message?: string },
 ) {
-  const formData = await request.formData();
+  const formData = await readForm(request).catch(refuseUnreadableForm);
   const schema = options.kind === "contact" ? ContactFormSchema : EnrolmentFormSchema;
   const submission = parseSubmission(formData, schema);
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
