@@ -1,3 +1,5 @@
+import { withResearchedFigures } from "./catalogue-figures";
+
 // The built-in university catalogue: real universities with public facts, loaded once into an empty
 // `universities` table (staff edit them afterwards). A figure we cannot stand behind is null, never invented.
 
@@ -14,12 +16,23 @@ export type CatalogueUniversity = {
   coursesOffered: number | null;
   scholarships: number | null;
   minimumIelts: number | null; // 2.5–9 in 0.5 steps
-  tuition: { amount: number; currency: "USD" | "GBP" | "CAD" | "AUD" | "EUR" | "DKK" | "KRW" | "JPY" | "MYR"; year: number } | null;
+  tuition: {
+    amount: number;
+    currency: "USD" | "GBP" | "CAD" | "AUD" | "EUR" | "DKK" | "KRW" | "JPY" | "MYR";
+    year: number;
+    /** The university's own page stating the figure (researched figures, content/catalogue/). */
+    source?: string;
+  } | null;
+  /** The catalogue version that added it (app/.server/universities/load-catalogue.ts); 1 when absent. */
+  since?: number;
+  /** The academic year and the university's page of `minimumIelts`, where researched. */
+  ieltsSource?: { year: number; source: string } | null;
   worldRanking: { rank: number; source: string; year: number } | null;
   englishTaughtCourses: number | null;
 };
 
-export const catalogueUniversities: CatalogueUniversity[] = [
+/** The catalogue as first written (names, places, descriptions); its figures are completed from content/catalogue/. */
+export const builtInUniversities: CatalogueUniversity[] = [
   {
     slug: "massachusetts-institute-of-technology",
     name: "Massachusetts Institute of Technology",
@@ -1317,3 +1330,6 @@ export const catalogueUniversities: CatalogueUniversity[] = [
     englishTaughtCourses: null,
   },
 ];
+
+/** The built-in catalogue: the universities above with their researched figures, then the researched additions. */
+export const catalogueUniversities: CatalogueUniversity[] = withResearchedFigures(builtInUniversities);

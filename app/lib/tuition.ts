@@ -7,3 +7,8 @@ export function formatMoney(amount: number, currency: string): string {
 export function formatTaka(amount: number, rate: number): string {
   return `≈ BDT ${(Math.round((amount * rate) / 1000) * 1000).toLocaleString("en")}`;
 }
+
+/** An academic year by the year it starts in, as universities write it: 2025 → "2025/26". */
+export function academicYear(startYear: number): string {
+  return `${startYear}/${String((startYear + 1) % 100).padStart(2, "0")}`;
+}

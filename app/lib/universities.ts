@@ -23,7 +23,8 @@ export const COMPARE_MAX = 4;
 export const FINDER_SEARCH_MAX_LENGTH = 100;
 
 /** First-year tuition ready to show: in its own currency, ≈ in taka, and the year the figure is for. */
-export type TuitionView = { original: string; taka: string; year: number | null };
+/** First-year tuition as shown: "USD 10,000" or "No tuition fee"; its taka figure (null for no fee); the academic year it is for. */
+export type TuitionView = { original: string; taka: string | null; year: number | null };
 
 /** What a card (finder, shortlist) and the compare table show of a university. */
 export type UniversityCardView = {

@@ -113,6 +113,8 @@ test("two image uploads dropped half-way hold nothing: the next one answers at o
     abandonUpload("bankStatement", "statement.pdf", statement, 20_000),
   ]);
 
+  // The health check never waits behind them.
+  expect((await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(1_000) })).status).toBe(200);
   const next = await uploadImage(await tinyPng("#15803d"), 2_000);
   expect(next.status).toBe(200);
   expect(next.body.document).toBeDefined();

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { catalogueUniversities } from "../../content/universities";
+import { builtInUniversities } from "../../content/universities";
 import { projectRoot } from "../support/server-process";
 
 /**
@@ -9,7 +9,15 @@ import { projectRoot } from "../support/server-process";
  * university's own published one, with the academic year it applies to (null where the page is
  * undated) and the official page it was read on; none comes from an agent's or aggregator's site.
  */
-type Figure = { amount?: number; overall?: number; band?: number | null; count?: number; currency?: string; year: number | null; source: string };
+type Figure = {
+  amount?: number;
+  overall?: number;
+  band?: number | null;
+  count?: number;
+  currency?: string;
+  year: number | null;
+  source: string;
+};
 type Entry = Record<string, unknown> & { slug: string; existing: boolean };
 type FiguresFile = { countries: string[]; universities: Entry[] };
 
@@ -21,19 +29,24 @@ const entries = files.flatMap(({ name, data }) => data.universities.map((entry) 
 
 const currencies = ["USD", "GBP", "CAD", "AUD", "EUR", "DKK", "KRW", "JPY", "MYR"];
 /** Sites that copy, resell or summarise universities' pages: never a source. */
-const notOfficial = /dukesplus|wiacts|leverageedu|shiksha|topuniversities|issuu|scribd|miqjj|docslib|collegelearners|joomag|studyportals|mastersportal|yocket|idp\.com|applyboard/i;
+const notOfficial =
+  /dukesplus|wiacts|leverageedu|shiksha|topuniversities|issuu|scribd|miqjj|docslib|collegelearners|joomag|studyportals|mastersportal|yocket|idp\.com|applyboard/i;
 const figureFields = ["tuition", "mastersTuition", "ielts", "applicationFee", "yearlyFees", "englishTaughtCourses"] as const;
 const allFields = ["slug", "existing", ...figureFields, "otherTests", "otherTestsSource", "intakes", "intakesSource", "scholarships"];
 const newUniversityFields = ["name", "country", "city", "type", "website", "about", "facilities", "examsAccepted", "worldRanking"];
 
 function problemsOf(figure: Figure, where: string): string[] {
   const problems: string[] = [];
-  if (!/^https?:\/\/[^/]+\//.test(figure.source ?? "") || notOfficial.test(figure.source)) problems.push(`${where}: source ${figure.source}`);
-  if (figure.year !== null && !(Number.isInteger(figure.year) && figure.year >= 2010 && figure.year <= 2027)) problems.push(`${where}: year ${figure.year}`);
-  if (figure.amount !== undefined && !(figure.amount >= 0 && Number.isFinite(figure.amount))) problems.push(`${where}: amount ${figure.amount}`);
+  if (!/^https?:\/\/[^/]+\//.test(figure.source ?? "") || notOfficial.test(figure.source))
+    problems.push(`${where}: source ${figure.source}`);
+  if (figure.year !== null && !(Number.isInteger(figure.year) && figure.year >= 2010 && figure.year <= 2027))
+    problems.push(`${where}: year ${figure.year}`);
+  if (figure.amount !== undefined && !(figure.amount >= 0 && Number.isFinite(figure.amount)))
+    problems.push(`${where}: amount ${figure.amount}`);
   if (figure.currency !== undefined && !currencies.includes(figure.currency)) problems.push(`${where}: currency ${figure.currency}`);
   for (const score of [figure.overall, figure.band]) {
-    if (score !== undefined && score !== null && !(score >= 2.5 && score <= 9 && Number.isInteger(score * 2))) problems.push(`${where}: IELTS ${score}`);
+    if (score !== undefined && score !== null && !(score >= 2.5 && score <= 9 && Number.isInteger(score * 2)))
+      problems.push(`${where}: IELTS ${score}`);
   }
   return problems;
 }
@@ -51,15 +64,17 @@ test("every researched figure is sourced from an official page, with a plausible
       problems.push(...problemsOf(scholarship, `${entry.slug} scholarship`));
     }
     for (const intake of (entry.intakes as { month: number; deadline: { month: number; day: number } | null }[]) ?? []) {
-      const valid = (month: number, day = 1) => Number.isInteger(month) && month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(2024, month, 0)).getUTCDate();
-      if (!valid(intake.month) || (intake.deadline && !valid(intake.deadline.month, intake.deadline.day))) problems.push(`${entry.slug}: intake ${JSON.stringify(intake)}`);
+      const valid = (month: number, day = 1) =>
+        Number.isInteger(month) && month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(2024, month, 0)).getUTCDate();
+      if (!valid(intake.month) || (intake.deadline && !valid(intake.deadline.month, intake.deadline.day)))
+        problems.push(`${entry.slug}: intake ${JSON.stringify(intake)}`);
     }
   }
   expect(problems).toEqual([]);
 });
 
 test("each university is researched once; the built-in ones by their slug, new ones in full and in their file's countries", () => {
-  const builtIn = new Map(catalogueUniversities.map((university) => [university.slug, university.country]));
+  const builtIn = new Map(builtInUniversities.map((university) => [university.slug, university.country]));
   const slugs = entries.map(({ entry }) => entry.slug);
   expect(slugs.filter((slug, index) => slugs.indexOf(slug) !== index)).toEqual([]);
   for (const { file, countries, entry } of entries) {

@@ -298,9 +298,14 @@ export const universities = pgTable(
     tuitionAmount: integer("tuition_amount"),
     tuitionCurrency: text("tuition_currency"),
     tuitionYear: integer("tuition_year"),
+    /** The university's own page the tuition figure was read on. */
+    tuitionSource: text("tuition_source"),
     scholarships: integer("scholarships"),
     /** 2.5–9 in steps of 0.5. */
     minimumIelts: real("minimum_ielts"),
+    /** The academic year the IELTS minimum applies to, and the university's page that states it. */
+    ieltsYear: integer("ielts_year"),
+    ieltsSource: text("ielts_source"),
     worldRanking: integer("world_ranking"),
     rankingSource: text("ranking_source"),
     rankingYear: integer("ranking_year"),

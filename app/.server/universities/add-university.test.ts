@@ -7,6 +7,7 @@ import * as logoRoute from "~/routes/api/university-logo";
 import * as addRoute from "~/routes/dashboard/add-university";
 import * as universitiesRoute from "~/routes/dashboard/universities";
 import * as editRoute from "~/routes/dashboard/university-edit";
+import { catalogueUniversities } from "../../../content/universities";
 import { context, createUser, outcome, type TestUser } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { toastOf } from "../../../tests/support/members";
@@ -271,41 +272,66 @@ describe("editing a university", () => {
     return row;
   };
 
+  test("a researched figure keeps its source while staff leave it as it is, and loses it once they change it", async () => {
+    const consultant = await createUser({ role: "consultant" });
+    const entry = catalogueUniversities.find((university) => university.tuition?.source && university.ieltsSource);
+    const university = await bySlug(entry?.slug ?? "");
+    expect(university.tuitionSource).toBe(entry?.tuition?.source);
+    const { values } = (await open(consultant, university.id)).value as { values: Record<string, string> };
+
+    expect(await edit(consultant, university.id, { ...values, about: "Checked by staff." }, null)).toMatchObject({ status: 303 });
+    expect(await bySlug(university.slug)).toMatchObject({ tuitionSource: entry?.tuition?.source, ieltsSource: entry?.ieltsSource?.source });
+
+    const otherBand = values.ielts === "7" ? "7.5" : "7";
+    expect(await edit(consultant, university.id, { ...values, firstYearTuitionFees: "12345", ielts: otherBand }, null)).toMatchObject({
+      status: 303,
+    });
+    expect(await bySlug(university.slug)).toMatchObject({
+      tuitionAmount: 12_345,
+      tuitionYear: new Date().getFullYear(),
+      tuitionSource: null,
+      minimumIelts: Number(otherBand),
+      ieltsYear: null,
+      ieltsSource: null,
+    });
+  });
+
   test("the form comes filled in; a built-in university keeps its unknown figures empty and its address when renamed", async () => {
     const consultant = await createUser({ role: "consultant" });
-    const mit = await bySlug("massachusetts-institute-of-technology");
-    const opened = await open(consultant, mit.id);
+    // Harvard publishes no figure we could source (content/catalogue/us-canada.json).
+    const harvard = await bySlug("harvard-university");
+    const opened = await open(consultant, harvard.id);
     expect(opened.status).toBe(200);
     const { values } = opened.value as { values: Record<string, string> };
     expect(values).toMatchObject({
-      universityName: mit.name,
+      universityName: harvard.name,
       countryName: "United States",
       firstYearTuitionFees: "",
       ielts: "",
-      worldRanking: "1",
+      worldRanking: "4",
     });
 
     const saved = await edit(
       consultant,
-      mit.id,
-      { ...values, universityName: "MIT (Massachusetts Institute of Technology)", coursesOffered: "" },
+      harvard.id,
+      { ...values, universityName: "Harvard University (Cambridge, MA)", coursesOffered: "" },
       null,
     );
     expect(saved).toMatchObject({ status: 303, location: "/dashboard/universities" });
     expect(await toastOf(saved.response)).toBe("University updated successfully");
-    const row = await bySlug("massachusetts-institute-of-technology");
+    const row = await bySlug("harvard-university");
     expect(row).toMatchObject({
-      name: "MIT (Massachusetts Institute of Technology)",
+      name: "Harvard University (Cambridge, MA)",
       tuitionAmount: null,
       tuitionCurrency: null,
       tuitionYear: null,
       minimumIelts: null,
       coursesOffered: null,
-      worldRanking: 1,
+      worldRanking: 4,
       logo: null,
       updatedBy: consultant.id,
     });
-    expect(row.facilities).toEqual(mit.facilities);
+    expect(row.facilities).toEqual(harvard.facilities);
   });
 
   test("a new logo replaces the old file; no logo keeps it; a new tuition figure is dated this year", async () => {

@@ -9,9 +9,13 @@ export function tuitionView(
 ): TuitionView | null {
   const { tuitionAmount: amount, tuitionCurrency: currency } = university;
   if (amount === null || currency === null) return null;
+  // A published zero (Germany's public universities) is "No tuition fee", never "0"; a currency
+  // without a rate keeps its own figure and says so, never "≈ BDT 0".
+  if (amount === 0) return { original: "No tuition fee", taka: null, year: university.tuitionYear };
+  const rate = rates[currency as TuitionCurrency] ?? 0;
   return {
     original: formatMoney(amount, currency),
-    taka: formatTaka(amount, rates[currency as TuitionCurrency] ?? 0),
+    taka: rate > 0 ? formatTaka(amount, rate) : "no taka rate set",
     year: university.tuitionYear,
   };
 }

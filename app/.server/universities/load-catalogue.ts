@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { type CatalogueUniversity, catalogueUniversities } from "../../../content/universities";
 import type { Database } from "../db";
 import { siteSetting, universities } from "../db/schema";
 import { catalogueChanged } from "./catalogue-cache";
 
-/** Raise this when content/universities.ts gains universities: databases loaded before get the new ones. */
-export const CATALOGUE_VERSION = 1;
+/**
+ * Raise this when the catalogue (content/universities.ts, content/catalogue/) gains universities or
+ * figures: databases loaded before get the new universities, and the new figures where nobody has
+ * edited the university. 2: researched tuition and IELTS with their sources, 51 more universities.
+ */
+export const CATALOGUE_VERSION = 2;
 const MARKER_KEY = "catalogue.version";
 
 function row(entry: CatalogueUniversity) {
@@ -25,8 +29,11 @@ function row(entry: CatalogueUniversity) {
     tuitionAmount: entry.tuition?.amount ?? null,
     tuitionCurrency: entry.tuition?.currency ?? null,
     tuitionYear: entry.tuition?.year ?? null,
+    tuitionSource: entry.tuition?.source ?? null,
     scholarships: entry.scholarships,
     minimumIelts: entry.minimumIelts,
+    ieltsYear: entry.ieltsSource?.year ?? null,
+    ieltsSource: entry.ieltsSource?.source ?? null,
     worldRanking: entry.worldRanking?.rank ?? null,
     rankingSource: entry.worldRanking?.source ?? null,
     rankingYear: entry.worldRanking?.year ?? null,
@@ -36,24 +43,50 @@ function row(entry: CatalogueUniversity) {
 
 /**
  * Loads the built-in catalogue once per catalogue version (start-up runs it after the
- * migrations, under their lock): universities are only ever added, by slug and by name within a
- * country, so staff edits and deletions made since are never overwritten. Returns how many were added.
+ * migrations, under their lock): universities are only ever added (those new since the version
+ * loaded, by slug and by name within a country), and figures only filled into built-in
+ * universities nobody has edited, so staff edits and deletions are never overwritten. Returns how
+ * many universities were added.
  */
 export async function loadCatalogue(database: Database): Promise<number> {
-  const added = await database.transaction(async (tx) => {
+  const outcome = await database.transaction(async (tx) => {
     const [marker] = await tx.select({ value: siteSetting.value }).from(siteSetting).where(eq(siteSetting.key, MARKER_KEY));
-    if (Number(marker?.value ?? 0) >= CATALOGUE_VERSION) return 0;
-    const inserted = await tx
-      .insert(universities)
-      .values(catalogueUniversities.map(row))
-      .onConflictDoNothing()
-      .returning({ id: universities.id });
+    const loaded = Number(marker?.value ?? 0);
+    if (loaded >= CATALOGUE_VERSION) return { upgraded: false, added: 0 };
+    // Only universities new since the version loaded: one that staff deleted stays deleted.
+    const newSince = catalogueUniversities.filter((entry) => (entry.since ?? 1) > loaded);
+    const inserted =
+      newSince.length === 0
+        ? []
+        : await tx.insert(universities).values(newSince.map(row)).onConflictDoNothing().returning({ id: universities.id });
+    for (const entry of catalogueUniversities) await fillFigures(tx, entry);
     await tx
       .insert(siteSetting)
       .values({ key: MARKER_KEY, value: String(CATALOGUE_VERSION) })
       .onConflictDoUpdate({ target: siteSetting.key, set: { value: String(CATALOGUE_VERSION), updatedAt: new Date() } });
-    return inserted.length;
+    return { upgraded: true, added: inserted.length };
   });
-  if (added > 0) await catalogueChanged();
-  return added;
+  if (outcome.upgraded) await catalogueChanged();
+  return outcome.added;
+}
+
+/**
+ * Gives a built-in university that nobody has edited (`updated_by` null) the catalogue's sourced
+ * figures where it has none, or holds one without a source (written before figures had sources).
+ */
+async function fillFigures(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], entry: CatalogueUniversity) {
+  const { tuitionAmount, tuitionCurrency, tuitionYear, tuitionSource, minimumIelts, ieltsYear, ieltsSource } = row(entry);
+  const untouched = and(eq(universities.slug, entry.slug), isNull(universities.updatedBy), isNull(universities.createdBy));
+  if (tuitionSource) {
+    await tx
+      .update(universities)
+      .set({ tuitionAmount, tuitionCurrency, tuitionYear, tuitionSource })
+      .where(and(untouched, isNull(universities.tuitionSource)));
+  }
+  if (ieltsSource) {
+    await tx
+      .update(universities)
+      .set({ minimumIelts, ieltsYear, ieltsSource })
+      .where(and(untouched, isNull(universities.ieltsSource)));
+  }
 }

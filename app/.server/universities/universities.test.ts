@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { catalogueUniversities } from "../../../content/universities";
+import { type CatalogueUniversity, catalogueUniversities } from "../../../content/universities";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { db } from "../db";
-import { siteSetting, universities } from "../db/schema";
+import { siteSetting, universities, users } from "../db/schema";
 import { findUniversities, searchTerms, universityCountries } from "./find-universities";
 import { findUniversityBySlug } from "./find-university";
 import { parseFinderQuery } from "./finder-query";
@@ -128,6 +128,61 @@ describe("the built-in catalogue", () => {
     await db().delete(siteSetting).where(eq(siteSetting.key, "catalogue.version"));
     expect(await loadCatalogue(db())).toBe(0);
     expect((await findUniversityBySlug("queens-university-belfast")).about).toBe("Edited by staff.");
+  });
+
+  test("a database loaded at version 1 gets the new universities and, where nobody edited a university, its sourced figures", async () => {
+    const sourced = catalogueUniversities.filter((entry) => (entry.since ?? 1) === 1 && entry.tuition?.source && entry.ieltsSource);
+    expect(sourced.length).toBeGreaterThanOrEqual(2);
+    const [untouched, edited] = sourced as [CatalogueUniversity, CatalogueUniversity];
+    const deletedBuiltIn = catalogueUniversities.find(
+      (entry) => (entry.since ?? 1) === 1 && !sourced.includes(entry),
+    ) as CatalogueUniversity;
+    const added = catalogueUniversities.filter((entry) => entry.since === 2);
+    expect(added.length).toBeGreaterThanOrEqual(40);
+    const [staff] = await db().select({ id: users.id }).from(users).limit(1);
+    const [someone] = staff
+      ? [staff]
+      : await db()
+          .insert(users)
+          .values({ id: randomUUID(), name: "Staff", email: `staff-${randomUUID()}@onward.test` })
+          .returning({ id: users.id });
+
+    // As version 1 left it: no sourced figures, none of the additions; then staff edit one university and delete another.
+    const unsourced = {
+      tuitionAmount: null,
+      tuitionCurrency: null,
+      tuitionYear: null,
+      tuitionSource: null,
+      minimumIelts: null,
+      ieltsYear: null,
+      ieltsSource: null,
+    };
+    await db()
+      .update(universities)
+      .set(unsourced)
+      .where(inArray(universities.slug, [untouched.slug, edited.slug]));
+    await db().update(universities).set({ updatedBy: someone?.id }).where(eq(universities.slug, edited.slug));
+    await db()
+      .delete(universities)
+      .where(inArray(universities.slug, [deletedBuiltIn.slug, ...added.map((entry) => entry.slug)]));
+    await db().update(siteSetting).set({ value: "1" }).where(eq(siteSetting.key, "catalogue.version"));
+
+    expect(await loadCatalogue(db())).toBe(added.length);
+    const bySlug = async (slug: string) => (await db().select().from(universities).where(eq(universities.slug, slug)))[0];
+    expect(await bySlug(untouched.slug)).toMatchObject({
+      tuitionAmount: untouched.tuition?.amount,
+      tuitionCurrency: untouched.tuition?.currency,
+      tuitionYear: untouched.tuition?.year,
+      tuitionSource: untouched.tuition?.source,
+      minimumIelts: untouched.minimumIelts,
+      ieltsYear: untouched.ieltsSource?.year,
+      ieltsSource: untouched.ieltsSource?.source,
+    });
+    expect(await bySlug(edited.slug)).toMatchObject(unsourced);
+    expect(await bySlug(deletedBuiltIn.slug)).toBeUndefined();
+    expect(await bySlug(added[0]?.slug ?? "")).toMatchObject({ name: added[0]?.name, country: added[0]?.country });
+    // Loaded: nothing more to do.
+    expect(await loadCatalogue(db())).toBe(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { academicYear } from "~/lib/tuition";
 import type { UniversityCardView as CardView } from "~/lib/universities";
 import { LinkButton } from "../ui/button";
 import { Card } from "../ui/card";
@@ -9,13 +10,14 @@ export function rankingText(ranking: CardView["ranking"]): string {
   return ranking ? `#${ranking.rank}${ranking.year ? ` (${ranking.year})` : ""}` : "Not listed";
 }
 
-/** "USD 10,000 (≈ BDT 1,220,000), indicative 2025", or "Not listed". */
+/** "USD 10,000 (≈ BDT 1,220,000), indicative for 2025/26", "No tuition fee, indicative for 2025/26", or "Not listed". */
 export function TuitionText({ tuition }: { tuition: CardView["tuition"] }) {
   if (!tuition) return <>Not listed</>;
   return (
     <>
-      {tuition.original} <span className="text-slate-600">({tuition.taka})</span>
-      {tuition.year ? <span className="text-slate-600">, indicative {tuition.year}</span> : null}
+      {tuition.original}
+      {tuition.taka ? <span className="text-slate-600"> ({tuition.taka})</span> : null}
+      {tuition.year ? <span className="text-slate-600">, indicative for {academicYear(tuition.year)}</span> : null}
     </>
   );
 }

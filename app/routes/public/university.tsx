@@ -15,6 +15,7 @@ import { UniversityLogo } from "~/components/universities/university-logo";
 import { bookConsultantsHref } from "~/lib/booking";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
+import { academicYear } from "~/lib/tuition";
 import type { Route } from "./+types/university";
 
 /** Anonymous visitors share one rendering (server/html-cache.ts). */
@@ -43,8 +44,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       coursesOffered: university.coursesOffered,
       examsAccepted: university.examsAccepted,
       tuition: tuitionView(university, rates),
+      tuitionSource: university.tuitionSource,
       scholarships: university.scholarships,
       minimumIelts: university.minimumIelts,
+      ieltsYear: university.ieltsYear,
+      ieltsSource: university.ieltsSource,
       ranking:
         university.worldRanking === null
           ? null
@@ -56,7 +60,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function UniversityPage({ loaderData }: Route.ComponentProps) {
   const { university, appUrl, shortlisted } = loaderData;
-  const facts: [string, string][] = [
+  /** Each fact, and the university's page it comes from where we have it. */
+  const facts: [string, string, (string | null)?][] = [
     ["Type", university.type],
     ["Courses offered", university.coursesOffered?.toLocaleString("en") ?? "Not listed"],
     ["English-taught courses", university.englishTaughtCourses?.toLocaleString("en") ?? "Not listed"],
@@ -64,14 +69,21 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
     [
       "First-year tuition",
       university.tuition
-        ? `${university.tuition.original} (${university.tuition.taka})${university.tuition.year ? `, indicative for ${university.tuition.year}` : ""}`
+        ? `${university.tuition.original}${university.tuition.taka ? ` (${university.tuition.taka})` : ""}${university.tuition.year ? `, indicative for ${academicYear(university.tuition.year)}` : ""}`
         : "Not listed: ask us",
+      university.tuitionSource,
     ],
     [
       "Scholarships",
       university.scholarships === null ? "Not listed" : university.scholarships === 0 ? "None listed" : String(university.scholarships),
     ],
-    ["Minimum IELTS", university.minimumIelts === null ? "Not listed" : university.minimumIelts.toFixed(1)],
+    [
+      "Minimum IELTS",
+      university.minimumIelts === null
+        ? "Not listed"
+        : `${university.minimumIelts.toFixed(1)}${university.ieltsYear ? `, for ${academicYear(university.ieltsYear)}` : ""}`,
+      university.ieltsSource,
+    ],
     [
       "World ranking",
       university.ranking
@@ -148,10 +160,20 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
         <Card className="h-fit p-5">
           <h2 className="text-lg font-semibold text-slate-900">At a glance</h2>
           <dl className="mt-3 grid gap-3 text-sm">
-            {facts.map(([term, value]) => (
+            {facts.map(([term, value, source]) => (
               <div key={term}>
                 <dt className="font-semibold text-slate-800">{term}</dt>
-                <dd className="text-slate-700">{value}</dd>
+                <dd className="text-slate-700">
+                  {value}
+                  {source ? (
+                    <>
+                      {" "}
+                      <a href={source} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+                        source<span className="sr-only">: the university's page for {term.toLowerCase()} (opens in a new tab)</span>
+                      </a>
+                    </>
+                  ) : null}
+                </dd>
               </div>
             ))}
           </dl>
