@@ -1,8 +1,8 @@
-import finlandMalaysia from "./catalogue/finland-malaysia.json";
-import germanyNetherlandsDenmark from "./catalogue/germany-netherlands-denmark.json";
-import japanSouthKorea from "./catalogue/japan-south-korea.json";
-import ukAustralia from "./catalogue/uk-australia.json";
-import usCanada from "./catalogue/us-canada.json";
+import finlandMalaysia from "./catalogue/finland-malaysia.json" with { type: "json" };
+import germanyNetherlandsDenmark from "./catalogue/germany-netherlands-denmark.json" with { type: "json" };
+import japanSouthKorea from "./catalogue/japan-south-korea.json" with { type: "json" };
+import ukAustralia from "./catalogue/uk-australia.json" with { type: "json" };
+import usCanada from "./catalogue/us-canada.json" with { type: "json" };
 import type { CatalogueUniversity } from "./universities";
 
 // The researched figures (content/catalogue/README.md) as the catalogue loads them. Every figure

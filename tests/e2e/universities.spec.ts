@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { catalogueUniversities } from "../../content/universities";
 import { type SeedUser, setUpApp, signInAs } from "./app";
 
 const consultant: SeedUser = {
@@ -11,6 +12,12 @@ const consultant: SeedUser = {
 const student: SeedUser = { email: "uni.student@onward.test", password: "university student pass", name: "Uni Student", role: "student" };
 const app = setUpApp({ users: [consultant, student] });
 
+/** Japan's universities in the built-in catalogue, and its private ones as the finder lists them (none ranked: by name). */
+const inJapan = catalogueUniversities.filter((university) => university.country === "Japan").length;
+const privateInJapan = catalogueUniversities
+  .filter((university) => university.country === "Japan" && university.type === "Private")
+  .map((university) => university.name)
+  .sort();
 const cardNames = (page: Page) => page.getByRole("list", { name: "Universities" }).getByRole("heading", { level: 2 });
 
 test("with JavaScript, each filter updates the results and the URL at once, and Back restores the earlier results", async ({ page }) => {
@@ -18,15 +25,15 @@ test("with JavaScript, each filter updates the results and the URL at once, and 
   await expect(cardNames(page)).toHaveCount(12);
   await page.getByLabel("Country").selectOption("Japan");
   await expect(page).toHaveURL(/country=Japan/);
-  await expect(cardNames(page)).toHaveCount(6);
+  await expect(cardNames(page)).toHaveCount(Math.min(inJapan, 12));
   await page.getByLabel("Filter By Type").selectOption("Private");
   await expect(page).toHaveURL(/country=Japan&type=Private/);
-  await expect(cardNames(page)).toHaveText(["Keio University", "Waseda University"]);
-  await expect(page.getByText("2 universities found.")).toBeVisible();
+  await expect(cardNames(page)).toHaveText(privateInJapan);
+  await expect(page.getByText(`${privateInJapan.length} universities found.`)).toBeVisible();
 
   await page.goBack();
   await expect(page).toHaveURL(/country=Japan(&|$)(?!.*type=Private)/);
-  await expect(cardNames(page)).toHaveCount(6);
+  await expect(cardNames(page)).toHaveCount(Math.min(inJapan, 12));
   await expect(page.getByLabel("Country")).toHaveValue("Japan");
   // The fields follow the URL back too, so the next change does not carry the later page's type.
   await expect(page.getByLabel("Filter By Type")).toHaveValue("");
@@ -59,7 +66,7 @@ test("a country chosen while the page's JavaScript is still on its way (a slow p
   await page.getByLabel("Country").selectOption("Japan");
   release();
   await expect(page).toHaveURL(/country=Japan/);
-  await expect(cardNames(page)).toHaveCount(6);
+  await expect(cardNames(page)).toHaveCount(Math.min(inJapan, 12));
   await expect(page.getByLabel("Country")).toHaveValue("Japan");
 });
 
@@ -73,7 +80,7 @@ test("without JavaScript, the same filters work through the Search button, and a
   await page.getByLabel("Filter By Type").selectOption("Private");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/country=Japan&type=Private/);
-  await expect(cardNames(page)).toHaveText(["Keio University", "Waseda University"]);
+  await expect(cardNames(page)).toHaveText(privateInJapan);
 
   await page.goto(app.url("/find-university?q=zzzz+qqqq&ielts=abc&page=-1&sort=drop+table"));
   await expect(page.getByText("No university matches these filters.")).toBeVisible();
