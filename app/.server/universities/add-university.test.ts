@@ -294,6 +294,17 @@ describe("editing a university", () => {
       ieltsYear: null,
       ieltsSource: null,
     });
+
+    // With the new figure, the year and page staff type are kept; a page that is not https, or a year that is not one, is refused.
+    const page = "https://www.example.edu/fees/international";
+    const refused = await edit(consultant, university.id, { ...values, tuitionSource: "http://example.edu/fees", ieltsYear: "25" }, null);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.value)).toContain("Enter a full address starting with https://");
+    expect(JSON.stringify(refused.value)).toContain("Enter the year it starts in, for example 2025");
+    expect(
+      await edit(consultant, university.id, { ...values, firstYearTuitionFees: "23456", tuitionYear: "2025", tuitionSource: page }, null),
+    ).toMatchObject({ status: 303 });
+    expect(await bySlug(university.slug)).toMatchObject({ tuitionAmount: 23_456, tuitionYear: 2025, tuitionSource: page });
   });
 
   test("the form comes filled in; a built-in university keeps its unknown figures empty and its address when renamed", async () => {

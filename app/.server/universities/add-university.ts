@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { recordAuditEvent } from "../users/audit";
 import { catalogueChanged } from "./catalogue-cache";
 import type { University } from "./schema";
-import { asDuplicate, assertNameFree, dropLogoUnlessUsed, formColumns, storeLogo } from "./university-form-values";
+import { asDuplicate, assertNameFree, dropLogoUnlessUsed, figureProvenance, formColumns, storeLogo } from "./university-form-values";
 
 /** "Queen's University Belfast" → "queens-university-belfast" (ASCII letters and digits only). */
 export function slugify(text: string): string {
@@ -47,8 +47,8 @@ export async function addUniversity(input: { actor: SessionUser; fields: Univers
           id: randomUUID(),
           slug: slugTaken ? `${base}-${slugify(fields.countryName)}` : base,
           ...formColumns(fields),
+          ...figureProvenance(fields),
           logo,
-          tuitionYear: new Date().getFullYear(),
           createdBy: input.actor.id,
           updatedBy: input.actor.id,
         })

@@ -6,6 +6,7 @@ import { universities } from "../db/schema";
 import { AppError, isAppError } from "../errors";
 import { getStorage } from "../storage/storage";
 import { prepareImage } from "../users/photo";
+import type { University } from "./schema";
 
 /** What the add and edit forms share: the columns a checked form sets, the duplicate rule and the logo file. */
 
@@ -34,6 +35,36 @@ export function formColumns(fields: UniversityEditFields) {
     minimumIelts: fields.ielts,
     worldRanking: fields.worldRanking,
     englishTaughtCourses: fields.englishTaughtCourses,
+  };
+}
+
+type Provenance = Pick<
+  University,
+  "tuitionAmount" | "tuitionCurrency" | "tuitionYear" | "tuitionSource" | "minimumIelts" | "ieltsYear" | "ieltsSource"
+>;
+
+/**
+ * The year and source page the form gives its tuition and IELTS figures. Adding, a tuition figure
+ * without a year is dated this year. Editing (`current`), a figure staff change keeps the year and
+ * source they typed, but not the ones the form came filled with: those backed the old figure (a
+ * changed tuition is then dated this year, a changed IELTS minimum left undated). An empty figure
+ * has neither.
+ */
+export function figureProvenance(fields: UniversityEditFields, current?: Provenance) {
+  const thisYear = new Date().getFullYear();
+  const tuitionChanged =
+    !current || fields.firstYearTuitionFees !== current.tuitionAmount || fields.tuitionCurrency !== current.tuitionCurrency;
+  const ieltsChanged = !current || fields.ielts !== current.minimumIelts;
+  const typed = <T>(value: T, before: T | undefined, changed: boolean) => (changed && current && value === before ? null : value);
+  const hasTuition = fields.firstYearTuitionFees !== null;
+  const hasIelts = fields.ielts !== null;
+  return {
+    tuitionYear: hasTuition
+      ? (typed(fields.tuitionYear, current?.tuitionYear, tuitionChanged) ?? (tuitionChanged ? thisYear : null))
+      : null,
+    tuitionSource: hasTuition ? typed(fields.tuitionSource || null, current?.tuitionSource, tuitionChanged) : null,
+    ieltsYear: hasIelts ? typed(fields.ieltsYear, current?.ieltsYear, ieltsChanged) : null,
+    ieltsSource: hasIelts ? typed(fields.ieltsSource || null, current?.ieltsSource, ieltsChanged) : null,
   };
 }
 

@@ -9,13 +9,12 @@ import { recordAuditEvent } from "../users/audit";
 import { catalogueChanged } from "./catalogue-cache";
 import { UNIVERSITY_GONE } from "./delete-university";
 import type { University } from "./schema";
-import { asDuplicate, assertNameFree, dropLogoUnlessUsed, formColumns, storeLogo } from "./university-form-values";
+import { asDuplicate, assertNameFree, dropLogoUnlessUsed, figureProvenance, formColumns, storeLogo } from "./university-form-values";
 
 /**
  * Saves the staff edit form over a university: every field, and the logo when a new one is given
  * (the old file goes unless another university shares it). The slug stays, so links already shared
- * keep working; a changed tuition figure is dated this year, and a changed figure loses the
- * source it was read on. Nothing changes when anything fails.
+ * keep working; each figure's year and source as figureProvenance decides. Nothing changes when anything fails.
  * Throws AppError: NOT_FOUND, INVALID (a field), CONFLICT (same name in that country).
  */
 export async function updateUniversity(input: {
@@ -30,9 +29,6 @@ export async function updateUniversity(input: {
   await assertNameFree(fields, input.id);
   const logo = input.logo && input.logo.length > 0 ? await storeLogo(input.logo) : current.logo;
   const columns = formColumns(fields);
-  const tuitionChanged = columns.tuitionAmount !== current.tuitionAmount || columns.tuitionCurrency !== current.tuitionCurrency;
-  // A figure staff change is theirs: the page it was read on no longer backs it.
-  const ieltsChanged = columns.minimumIelts !== current.minimumIelts;
   let updated: University;
   try {
     updated = await db().transaction(async (tx) => {
@@ -41,9 +37,7 @@ export async function updateUniversity(input: {
         .set({
           ...columns,
           logo,
-          tuitionYear: columns.tuitionAmount === null ? null : tuitionChanged ? new Date().getFullYear() : current.tuitionYear,
-          ...(tuitionChanged ? { tuitionSource: null } : {}),
-          ...(ieltsChanged ? { ieltsYear: null, ieltsSource: null } : {}),
+          ...figureProvenance(fields, current),
           updatedBy: input.actor.id,
           updatedAt: new Date(),
         })

@@ -14,7 +14,8 @@ const ieltsOptions = ieltsBands.map((band) => ({ value: String(band), label: ban
 /**
  * The add and edit forms of a university (multipart: the logo is `universityLogo`). Field names are
  * the contract's: universityName, countryName, universityLocation, universityType, coursesOffered,
- * examsAccepted, firstYearTuitionFees, noOfScholarship, ielts, then the optional ones. Adding needs
+ * examsAccepted, firstYearTuitionFees, noOfScholarship, ielts, then the optional ones (among them
+ * each figure's year and source page: tuitionYear, tuitionSource, ieltsYear, ieltsSource). Adding needs
  * every figure and a logo; editing (`current` given) may leave a figure empty and keeps the logo
  * when none is chosen. `id` changes after a successful add, so the form starts empty again.
  */
@@ -57,6 +58,20 @@ export function UniversityForm({
       />
       <SelectField label="Tuition currency" field={fields.tuitionCurrency} options={tuitionCurrencies} fallback="USD" />
       <Field
+        label="Tuition year"
+        field={fields.tuitionYear}
+        inputMode="numeric"
+        hint="The year its academic year starts: 2025 for 2025/26"
+      />
+      <Field
+        label="Tuition source"
+        field={fields.tuitionSource}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        hint="The university's own page that states it"
+      />
+      <Field
         label="Scholarships"
         field={fields.noOfScholarship}
         required={!editing}
@@ -69,6 +84,15 @@ export function UniversityForm({
         options={ieltsOptions}
         placeholder={editing ? "Not known" : "Choose…"}
         required={!editing}
+      />
+      <Field label="IELTS year" field={fields.ieltsYear} inputMode="numeric" hint="The year its academic year starts" />
+      <Field
+        label="IELTS source"
+        field={fields.ieltsSource}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        hint="The university's own page that states it"
       />
       <PictureField
         className="sm:col-span-2"

@@ -13,6 +13,7 @@ import { multiline } from "./multiline";
 
 export const UNIVERSITY_TEXT_MAX_LENGTH = 120;
 export const UNIVERSITY_ABOUT_MAX_LENGTH = 3_000;
+export const FIGURE_SOURCE_MAX_LENGTH = 500;
 export const UNIVERSITY_LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** The multipart body the add form may send: the logo plus the fields. */
 export const UNIVERSITY_FORM_MAX_BYTES = UNIVERSITY_LOGO_MAX_BYTES + 64 * 1024;
@@ -34,6 +35,34 @@ const optionalCount = z
   .refine((value) => !value || /^\d+$/.test(value), "Enter a whole number, 0 or more")
   .transform((value) => (value ? Number(value) : null));
 
+/** An optional full https:// address (a website, the page a figure comes from). */
+const optionalHttpsUrl = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .optional()
+    .refine((value) => {
+      if (!value) return true;
+      try {
+        return new URL(value).protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, "Enter a full address starting with https://");
+
+/** The academic year a figure applies to, by the year it starts in ("2025" for 2025/26); optional. */
+const optionalAcademicYear = z
+  .string()
+  .trim()
+  .max(4)
+  .optional()
+  .refine(
+    (value) => !value || (/^\d{4}$/.test(value) && Number(value) >= 2000 && Number(value) <= 2100),
+    "Enter the year it starts in, for example 2025",
+  )
+  .transform((value) => (value ? Number(value) : null));
+
 export const UniversityFormSchema = z.object({
   universityName: required(NAME_MAX_LENGTH),
   countryName: required(60),
@@ -47,19 +76,12 @@ export const UniversityFormSchema = z.object({
     .refine((value) => ieltsBands.includes(Number(value)), "Choose a band from 2.5 to 9")
     .transform(Number),
   tuitionCurrency: z.enum(tuitionCurrencies, { error: "Choose a currency from the list" }).default("USD"),
-  website: z
-    .string()
-    .trim()
-    .max(300)
-    .optional()
-    .refine((value) => {
-      if (!value) return true;
-      try {
-        return new URL(value).protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, "Enter a full address starting with https://"),
+  website: optionalHttpsUrl(300),
+  /** The academic year and the university's own page behind the tuition and IELTS figures. */
+  tuitionYear: optionalAcademicYear,
+  tuitionSource: optionalHttpsUrl(FIGURE_SOURCE_MAX_LENGTH),
+  ieltsYear: optionalAcademicYear,
+  ieltsSource: optionalHttpsUrl(FIGURE_SOURCE_MAX_LENGTH),
   about: multiline(
     z
       .string()
