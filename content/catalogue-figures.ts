@@ -3,23 +3,27 @@ import germanyNetherlandsDenmark from "./catalogue/germany-netherlands-denmark.j
 import japanSouthKorea from "./catalogue/japan-south-korea.json" with { type: "json" };
 import ukAustralia from "./catalogue/uk-australia.json" with { type: "json" };
 import usCanada from "./catalogue/us-canada.json" with { type: "json" };
-import type { CatalogueUniversity } from "./universities";
+import type { CatalogueUniversity, SourcedAmount } from "./universities";
 
 // The researched figures (content/catalogue/README.md) as the catalogue loads them. Every figure
 // there carries the year it applies to and the university's page it was read on; here only those
-// the pages can quote honestly are taken: tuition of a recent academic year (an older fee would
-// understate a family's budget) and a dated IELTS minimum.
+// the pages can quote honestly are taken: fees (tuition, a master's tuition, the application fee)
+// of a recent academic year (an older fee would understate a family's budget) and a dated
+// undergraduate IELTS minimum with its lowest band.
 
-/** The oldest academic year (its first year: 2022 for 2022/23) whose tuition the catalogue quotes. */
+/** The oldest academic year (its first year: 2022 for 2022/23) whose fees the catalogue quotes. */
 export const OLDEST_QUOTED_TUITION_YEAR = 2022;
 
 type Sourced = { year: number | null; source: string };
+type Amount = Sourced & { amount: number; currency: string };
 type Researched = {
   slug: string;
   existing: boolean;
-  tuition: (Sourced & { amount: number; currency: string }) | null;
+  tuition: Amount | null;
+  mastersTuition: Amount | null;
+  applicationFee: Amount | null;
   /** `level: "masters"` where the only published minimum is a master's one (not quoted for entry). */
-  ielts: (Sourced & { overall: number; level?: "masters" }) | null;
+  ielts: (Sourced & { overall: number; band: number | null; level?: "masters" }) | null;
   englishTaughtCourses: (Sourced & { count: number }) | null;
 } & Partial<
   Pick<CatalogueUniversity, "name" | "country" | "city" | "type" | "website" | "about" | "facilities" | "examsAccepted" | "worldRanking">
@@ -29,21 +33,31 @@ const researched = [usCanada, ukAustralia, germanyNetherlandsDenmark, finlandMal
   (file) => file.universities as unknown as Researched[],
 );
 
-function quotedTuition(entry: Researched): CatalogueUniversity["tuition"] {
-  const { tuition } = entry;
-  if (!tuition || tuition.year === null || tuition.year < OLDEST_QUOTED_TUITION_YEAR) return null;
+/** A fee of a recent academic year, as the catalogue quotes it; null for an older or undated one. */
+function quoted(figure: Amount | null): SourcedAmount | null {
+  if (!figure || figure.year === null || figure.year < OLDEST_QUOTED_TUITION_YEAR) return null;
   return {
-    amount: Math.round(tuition.amount),
-    currency: tuition.currency as NonNullable<CatalogueUniversity["tuition"]>["currency"],
-    year: tuition.year,
-    source: tuition.source,
+    amount: Math.round(figure.amount),
+    currency: figure.currency as SourcedAmount["currency"],
+    year: figure.year,
+    source: figure.source,
   };
 }
 
-function datedIelts(entry: Researched): { minimumIelts: number; ieltsSource: { year: number; source: string } } | null {
+/** The catalogue's researched fees and dated undergraduate IELTS minimum of an entry (each absent where not quoted). */
+function researchedFigures(entry: Researched): Partial<CatalogueUniversity> {
+  const figures: Partial<CatalogueUniversity> = {};
+  const tuition = quoted(entry.tuition);
+  if (tuition) figures.tuition = tuition;
+  figures.mastersTuition = quoted(entry.mastersTuition);
+  figures.applicationFee = quoted(entry.applicationFee);
   const { ielts } = entry;
-  if (!ielts || ielts.year === null || ielts.level === "masters") return null;
-  return { minimumIelts: ielts.overall, ieltsSource: { year: ielts.year, source: ielts.source } };
+  if (ielts && ielts.year !== null && ielts.level !== "masters") {
+    figures.minimumIelts = ielts.overall;
+    figures.ieltsBand = ielts.band;
+    figures.ieltsSource = { year: ielts.year, source: ielts.source };
+  }
+  return figures;
 }
 
 /**
@@ -56,11 +70,9 @@ export function withResearchedFigures(builtIn: CatalogueUniversity[]): Catalogue
   const completed = builtIn.map((university) => {
     const entry = bySlug.get(university.slug);
     if (!entry) return university;
-    const ielts = datedIelts(entry);
     return {
       ...university,
-      tuition: quotedTuition(entry) ?? university.tuition,
-      ...(ielts ?? {}),
+      ...researchedFigures(entry),
       englishTaughtCourses: university.englishTaughtCourses ?? entry.englishTaughtCourses?.count ?? null,
     };
   });
@@ -88,9 +100,8 @@ function addedUniversity(entry: Researched): CatalogueUniversity {
     coursesOffered: null,
     scholarships: null,
     minimumIelts: null,
-    ieltsSource: null,
-    ...(datedIelts(entry) ?? {}),
-    tuition: quotedTuition(entry),
+    tuition: null,
+    ...researchedFigures(entry),
     worldRanking: worldRanking ?? null,
     englishTaughtCourses: entry.englishTaughtCourses?.count ?? null,
   };

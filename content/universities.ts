@@ -3,6 +3,10 @@ import { withResearchedFigures } from "./catalogue-figures";
 // The built-in university catalogue: real universities with public facts, loaded once into an empty
 // `universities` table (staff edit them afterwards). A figure we cannot stand behind is null, never invented.
 
+/** An amount a university publishes, in its currency, for an academic year (its first year), with the page that states it. */
+export type SourcedAmount = { amount: number; currency: TuitionCurrencyCode; year: number; source: string };
+type TuitionCurrencyCode = "USD" | "GBP" | "CAD" | "AUD" | "EUR" | "DKK" | "KRW" | "JPY" | "MYR";
+
 export type CatalogueUniversity = {
   slug: string; // kebab-case of the name, ASCII only ("queens-university-belfast")
   name: string;
@@ -18,15 +22,19 @@ export type CatalogueUniversity = {
   minimumIelts: number | null; // 2.5–9 in 0.5 steps
   tuition: {
     amount: number;
-    currency: "USD" | "GBP" | "CAD" | "AUD" | "EUR" | "DKK" | "KRW" | "JPY" | "MYR";
+    currency: TuitionCurrencyCode;
     year: number;
     /** The university's own page stating the figure (researched figures, content/catalogue/). */
     source?: string;
   } | null;
   /** The catalogue version that added it (app/.server/universities/load-catalogue.ts); 1 when absent. */
   since?: number;
-  /** The academic year and the university's page of `minimumIelts`, where researched. */
+  /** The academic year and the university's page of `minimumIelts` (and `ieltsBand`, the lowest in any band), where researched. */
   ieltsSource?: { year: number; source: string } | null;
+  ieltsBand?: number | null;
+  /** Researched: a taught master's first-year tuition, and the fee to apply as an undergraduate. */
+  mastersTuition?: SourcedAmount | null;
+  applicationFee?: SourcedAmount | null;
   worldRanking: { rank: number; source: string; year: number } | null;
   englishTaughtCourses: number | null;
 };

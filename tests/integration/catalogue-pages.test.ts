@@ -21,7 +21,17 @@ describe("the catalogue's figures on the pages", () => {
     expect(html).toContain(`href="${sourced.ieltsSource.source.replace(/&/g, "&amp;")}"`);
     expect(html).toContain(`${sourced.minimumIelts?.toFixed(1)}, for ${sourced.ieltsSource.year}/`);
 
-    const unsourced = catalogueUniversities.find((entry) => !entry.tuition && entry.minimumIelts === null);
+    const withFees = catalogueUniversities.find((entry) => entry.mastersTuition && entry.applicationFee);
+    if (!withFees?.mastersTuition || !withFees.applicationFee) throw new Error("no university with both fees");
+    const feesPage = await page(`/university/${withFees.slug}`);
+    expect(feesPage).toContain(`href="${withFees.mastersTuition.source.replace(/&/g, "&amp;")}"`);
+    expect(feesPage).toContain(`href="${withFees.applicationFee.source.replace(/&/g, "&amp;")}"`);
+    const withBand = catalogueUniversities.find((entry) => entry.ieltsBand);
+    expect(await page(`/university/${withBand?.slug}`)).toContain(`(no band below ${withBand?.ieltsBand?.toFixed(1)})`);
+
+    const unsourced = catalogueUniversities.find(
+      (entry) => !entry.tuition && entry.minimumIelts === null && !entry.mastersTuition && !entry.applicationFee,
+    );
     expect(await page(`/university/${unsourced?.slug}`)).not.toMatch(/>source<span/);
   });
 

@@ -303,9 +303,21 @@ export const universities = pgTable(
     scholarships: integer("scholarships"),
     /** 2.5–9 in steps of 0.5. */
     minimumIelts: real("minimum_ielts"),
+    /** The lowest score allowed in any one band, where the university sets one. */
+    ieltsBand: real("ielts_band"),
     /** The academic year the IELTS minimum applies to, and the university's page that states it. */
     ieltsYear: integer("ielts_year"),
     ieltsSource: text("ielts_source"),
+    /** A taught master's first-year tuition, as the undergraduate one. */
+    mastersTuitionAmount: integer("masters_tuition_amount"),
+    mastersTuitionCurrency: text("masters_tuition_currency"),
+    mastersTuitionYear: integer("masters_tuition_year"),
+    mastersTuitionSource: text("masters_tuition_source"),
+    /** What an international undergraduate pays to apply (0: the university charges none). */
+    applicationFeeAmount: integer("application_fee_amount"),
+    applicationFeeCurrency: text("application_fee_currency"),
+    applicationFeeYear: integer("application_fee_year"),
+    applicationFeeSource: text("application_fee_source"),
     worldRanking: integer("world_ranking"),
     rankingSource: text("ranking_source"),
     rankingYear: integer("ranking_year"),

@@ -305,6 +305,23 @@ describe("editing a university", () => {
       await edit(consultant, university.id, { ...values, firstYearTuitionFees: "23456", tuitionYear: "2025", tuitionSource: page }, null),
     ).toMatchObject({ status: 303 });
     expect(await bySlug(university.slug)).toMatchObject({ tuitionAmount: 23_456, tuitionYear: 2025, tuitionSource: page });
+
+    // A master's tuition and an application fee: typed with their year and page; a fee without a year is dated this year.
+    const fees = { mastersTuitionFees: "30000", mastersTuitionCurrency: "GBP", mastersTuitionYear: "2025", mastersTuitionSource: page };
+    expect(
+      await edit(consultant, university.id, { ...values, ...fees, applicationFee: "0", applicationFeeCurrency: "GBP" }, null),
+    ).toMatchObject({
+      status: 303,
+    });
+    expect(await bySlug(university.slug)).toMatchObject({
+      mastersTuitionAmount: 30_000,
+      mastersTuitionCurrency: "GBP",
+      mastersTuitionYear: 2025,
+      mastersTuitionSource: page,
+      applicationFeeAmount: 0,
+      applicationFeeYear: new Date().getFullYear(),
+      applicationFeeSource: null,
+    });
   });
 
   test("the form comes filled in; a built-in university keeps its unknown figures empty and its address when renamed", async () => {

@@ -2,22 +2,31 @@ import { formatMoney, formatTaka } from "~/lib/tuition";
 import type { TuitionCurrency, TuitionView, UniversityCardView } from "~/lib/universities";
 import type { TakaRates, UniversityCard } from "./schema";
 
-/** First-year tuition as the pages show it: in its own currency, ≈ in taka, and the year it is for; null when unknown. */
+/**
+ * A fee as the pages show it: in its own currency, about so much in taka, and the academic year it
+ * is for; `none` for a published zero (Germany's public universities charge no tuition), which has
+ * no taka figure; a currency without a rate keeps its own figure and says so, never "≈ BDT 0".
+ * Null when the fee is unknown.
+ */
+export function feeView(
+  amount: number | null,
+  currency: string | null,
+  year: number | null,
+  rates: TakaRates,
+  none: string,
+): TuitionView | null {
+  if (amount === null || currency === null) return null;
+  if (amount === 0) return { original: none, taka: null, year };
+  const rate = rates[currency as TuitionCurrency] ?? 0;
+  return { original: formatMoney(amount, currency), taka: rate > 0 ? formatTaka(amount, rate) : "no taka rate set", year };
+}
+
+/** First-year tuition as the pages show it (feeView). */
 export function tuitionView(
   university: Pick<UniversityCard, "tuitionAmount" | "tuitionCurrency" | "tuitionYear">,
   rates: TakaRates,
 ): TuitionView | null {
-  const { tuitionAmount: amount, tuitionCurrency: currency } = university;
-  if (amount === null || currency === null) return null;
-  // A published zero (Germany's public universities) is "No tuition fee", never "0"; a currency
-  // without a rate keeps its own figure and says so, never "≈ BDT 0".
-  if (amount === 0) return { original: "No tuition fee", taka: null, year: university.tuitionYear };
-  const rate = rates[currency as TuitionCurrency] ?? 0;
-  return {
-    original: formatMoney(amount, currency),
-    taka: rate > 0 ? formatTaka(amount, rate) : "no taka rate set",
-    year: university.tuitionYear,
-  };
+  return feeView(university.tuitionAmount, university.tuitionCurrency, university.tuitionYear, rates, "No tuition fee");
 }
 
 /** What a card (finder, shortlist) and the compare table show of a university, ready to render. */

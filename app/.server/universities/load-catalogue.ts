@@ -32,8 +32,17 @@ function row(entry: CatalogueUniversity) {
     tuitionSource: entry.tuition?.source ?? null,
     scholarships: entry.scholarships,
     minimumIelts: entry.minimumIelts,
+    ieltsBand: entry.ieltsBand ?? null,
     ieltsYear: entry.ieltsSource?.year ?? null,
     ieltsSource: entry.ieltsSource?.source ?? null,
+    mastersTuitionAmount: entry.mastersTuition?.amount ?? null,
+    mastersTuitionCurrency: entry.mastersTuition?.currency ?? null,
+    mastersTuitionYear: entry.mastersTuition?.year ?? null,
+    mastersTuitionSource: entry.mastersTuition?.source ?? null,
+    applicationFeeAmount: entry.applicationFee?.amount ?? null,
+    applicationFeeCurrency: entry.applicationFee?.currency ?? null,
+    applicationFeeYear: entry.applicationFee?.year ?? null,
+    applicationFeeSource: entry.applicationFee?.source ?? null,
     worldRanking: entry.worldRanking?.rank ?? null,
     rankingSource: entry.worldRanking?.source ?? null,
     rankingYear: entry.worldRanking?.year ?? null,
@@ -75,18 +84,29 @@ export async function loadCatalogue(database: Database): Promise<number> {
  * figures where it has none, or holds one without a source (written before figures had sources).
  */
 async function fillFigures(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], entry: CatalogueUniversity) {
-  const { tuitionAmount, tuitionCurrency, tuitionYear, tuitionSource, minimumIelts, ieltsYear, ieltsSource } = row(entry);
+  const values = row(entry);
   const untouched = and(eq(universities.slug, entry.slug), isNull(universities.updatedBy), isNull(universities.createdBy));
-  if (tuitionSource) {
+  // Each figure with its year and source, filled where the row has no source for it yet.
+  const figures = [
+    [values.tuitionSource, universities.tuitionSource, ["tuitionAmount", "tuitionCurrency", "tuitionYear", "tuitionSource"]],
+    [values.ieltsSource, universities.ieltsSource, ["minimumIelts", "ieltsBand", "ieltsYear", "ieltsSource"]],
+    [
+      values.mastersTuitionSource,
+      universities.mastersTuitionSource,
+      ["mastersTuitionAmount", "mastersTuitionCurrency", "mastersTuitionYear", "mastersTuitionSource"],
+    ],
+    [
+      values.applicationFeeSource,
+      universities.applicationFeeSource,
+      ["applicationFeeAmount", "applicationFeeCurrency", "applicationFeeYear", "applicationFeeSource"],
+    ],
+  ] as const;
+  for (const [source, column, names] of figures) {
+    if (!source) continue;
+    const set = Object.fromEntries(names.map((name) => [name, values[name]]));
     await tx
       .update(universities)
-      .set({ tuitionAmount, tuitionCurrency, tuitionYear, tuitionSource })
-      .where(and(untouched, isNull(universities.tuitionSource)));
-  }
-  if (ieltsSource) {
-    await tx
-      .update(universities)
-      .set({ minimumIelts, ieltsYear, ieltsSource })
-      .where(and(untouched, isNull(universities.ieltsSource)));
+      .set(set)
+      .where(and(untouched, isNull(column)));
   }
 }

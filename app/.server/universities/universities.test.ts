@@ -131,7 +131,10 @@ describe("the built-in catalogue", () => {
   });
 
   test("a database loaded at version 1 gets the new universities and, where nobody edited a university, its sourced figures", async () => {
-    const sourced = catalogueUniversities.filter((entry) => (entry.since ?? 1) === 1 && entry.tuition?.source && entry.ieltsSource);
+    // The first with every figure sourced, so that each kind is seen filled.
+    const sourced = catalogueUniversities
+      .filter((entry) => (entry.since ?? 1) === 1 && entry.tuition?.source && entry.ieltsSource)
+      .sort((a, b) => Number(Boolean(b.mastersTuition && b.applicationFee)) - Number(Boolean(a.mastersTuition && a.applicationFee)));
     expect(sourced.length).toBeGreaterThanOrEqual(2);
     const [untouched, edited] = sourced as [CatalogueUniversity, CatalogueUniversity];
     const deletedBuiltIn = catalogueUniversities.find(
@@ -154,8 +157,13 @@ describe("the built-in catalogue", () => {
       tuitionYear: null,
       tuitionSource: null,
       minimumIelts: null,
+      ieltsBand: null,
       ieltsYear: null,
       ieltsSource: null,
+      mastersTuitionAmount: null,
+      mastersTuitionSource: null,
+      applicationFeeAmount: null,
+      applicationFeeSource: null,
     };
     await db()
       .update(universities)
@@ -175,8 +183,13 @@ describe("the built-in catalogue", () => {
       tuitionYear: untouched.tuition?.year,
       tuitionSource: untouched.tuition?.source,
       minimumIelts: untouched.minimumIelts,
+      ieltsBand: untouched.ieltsBand ?? null,
       ieltsYear: untouched.ieltsSource?.year,
       ieltsSource: untouched.ieltsSource?.source,
+      mastersTuitionAmount: untouched.mastersTuition?.amount ?? null,
+      mastersTuitionSource: untouched.mastersTuition?.source ?? null,
+      applicationFeeAmount: untouched.applicationFee?.amount ?? null,
+      applicationFeeSource: untouched.applicationFee?.source ?? null,
     });
     expect(await bySlug(edited.slug)).toMatchObject(unsourced);
     expect(await bySlug(deletedBuiltIn.slug)).toBeUndefined();

@@ -33,38 +33,96 @@ export function formColumns(fields: UniversityEditFields) {
     tuitionCurrency: fields.firstYearTuitionFees === null ? null : fields.tuitionCurrency,
     scholarships: fields.noOfScholarship,
     minimumIelts: fields.ielts,
+    ieltsBand: fields.ielts === null ? null : fields.ieltsBand,
+    mastersTuitionAmount: fields.mastersTuitionFees,
+    mastersTuitionCurrency: fields.mastersTuitionFees === null ? null : fields.mastersTuitionCurrency,
+    applicationFeeAmount: fields.applicationFee,
+    applicationFeeCurrency: fields.applicationFee === null ? null : fields.applicationFeeCurrency,
     worldRanking: fields.worldRanking,
     englishTaughtCourses: fields.englishTaughtCourses,
   };
 }
 
-type Provenance = Pick<
-  University,
-  "tuitionAmount" | "tuitionCurrency" | "tuitionYear" | "tuitionSource" | "minimumIelts" | "ieltsYear" | "ieltsSource"
->;
+/** A figure as the form gives it (`now`, null when empty) and as it was, with the year and source typed and stored. */
+type FigureEdit = {
+  now: string | null;
+  was: string | null;
+  year: number | null;
+  source: string | undefined;
+  storedYear: number | null;
+  storedSource: string | null;
+};
 
 /**
- * The year and source page the form gives its tuition and IELTS figures. Adding, a tuition figure
- * without a year is dated this year. Editing (`current`), a figure staff change keeps the year and
- * source they typed, but not the ones the form came filled with: those backed the old figure (a
- * changed tuition is then dated this year, a changed IELTS minimum left undated). An empty figure
- * has neither.
+ * The year and source page the form gives each figure. Adding (`current` absent), a fee without a
+ * year is dated this year. Editing, a figure staff change keeps the year and source they typed, but
+ * not the ones the form came filled with: those backed the old figure (a changed fee is then dated
+ * this year, a changed IELTS minimum left undated). An empty figure has neither.
  */
-export function figureProvenance(fields: UniversityEditFields, current?: Provenance) {
+export function figureProvenance(fields: UniversityEditFields, current?: University) {
   const thisYear = new Date().getFullYear();
-  const tuitionChanged =
-    !current || fields.firstYearTuitionFees !== current.tuitionAmount || fields.tuitionCurrency !== current.tuitionCurrency;
-  const ieltsChanged = !current || fields.ielts !== current.minimumIelts;
-  const typed = <T>(value: T, before: T | undefined, changed: boolean) => (changed && current && value === before ? null : value);
-  const hasTuition = fields.firstYearTuitionFees !== null;
-  const hasIelts = fields.ielts !== null;
+  const provenance = (figure: FigureEdit, datedWhenChanged: boolean) => {
+    if (figure.now === null) return { year: null, source: null };
+    const changed = !current || figure.now !== figure.was;
+    const typed = <T>(value: T, stored: T) => (changed && current && value === stored ? null : value);
+    const year = typed(figure.year, figure.storedYear) ?? (changed && datedWhenChanged ? thisYear : null);
+    return { year, source: typed(figure.source || null, figure.storedSource) };
+  };
+  const money = (amount: number | null | undefined, currency: string | null | undefined) =>
+    amount === null || amount === undefined ? null : `${amount} ${currency}`;
+  const tuition = provenance(
+    {
+      now: money(fields.firstYearTuitionFees, fields.tuitionCurrency),
+      was: money(current?.tuitionAmount, current?.tuitionCurrency),
+      year: fields.tuitionYear,
+      source: fields.tuitionSource,
+      storedYear: current?.tuitionYear ?? null,
+      storedSource: current?.tuitionSource ?? null,
+    },
+    true,
+  );
+  const ielts = provenance(
+    {
+      now: fields.ielts === null ? null : `${fields.ielts}/${fields.ieltsBand}`,
+      was: current ? `${current.minimumIelts}/${current.ieltsBand}` : null,
+      year: fields.ieltsYear,
+      source: fields.ieltsSource,
+      storedYear: current?.ieltsYear ?? null,
+      storedSource: current?.ieltsSource ?? null,
+    },
+    false,
+  );
+  const masters = provenance(
+    {
+      now: money(fields.mastersTuitionFees, fields.mastersTuitionCurrency),
+      was: money(current?.mastersTuitionAmount, current?.mastersTuitionCurrency),
+      year: fields.mastersTuitionYear,
+      source: fields.mastersTuitionSource,
+      storedYear: current?.mastersTuitionYear ?? null,
+      storedSource: current?.mastersTuitionSource ?? null,
+    },
+    true,
+  );
+  const fee = provenance(
+    {
+      now: money(fields.applicationFee, fields.applicationFeeCurrency),
+      was: money(current?.applicationFeeAmount, current?.applicationFeeCurrency),
+      year: fields.applicationFeeYear,
+      source: fields.applicationFeeSource,
+      storedYear: current?.applicationFeeYear ?? null,
+      storedSource: current?.applicationFeeSource ?? null,
+    },
+    true,
+  );
   return {
-    tuitionYear: hasTuition
-      ? (typed(fields.tuitionYear, current?.tuitionYear, tuitionChanged) ?? (tuitionChanged ? thisYear : null))
-      : null,
-    tuitionSource: hasTuition ? typed(fields.tuitionSource || null, current?.tuitionSource, tuitionChanged) : null,
-    ieltsYear: hasIelts ? typed(fields.ieltsYear, current?.ieltsYear, ieltsChanged) : null,
-    ieltsSource: hasIelts ? typed(fields.ieltsSource || null, current?.ieltsSource, ieltsChanged) : null,
+    tuitionYear: tuition.year,
+    tuitionSource: tuition.source,
+    ieltsYear: ielts.year,
+    ieltsSource: ielts.source,
+    mastersTuitionYear: masters.year,
+    mastersTuitionSource: masters.source,
+    applicationFeeYear: fee.year,
+    applicationFeeSource: fee.source,
   };
 }
 

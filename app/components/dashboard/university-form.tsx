@@ -9,13 +9,17 @@ import { UniversityLogo } from "../universities/university-logo";
 type Shape = z.input<typeof UniversityEditBrowserSchema>;
 type Result = Parameters<typeof useSchemaForm>[1];
 
+/** A figure's source page: an https address on the university's own site. */
+const sourceField = { type: "url", inputMode: "url", placeholder: "https://", hint: "The university's own page that states it" } as const;
+
 const ieltsOptions = ieltsBands.map((band) => ({ value: String(band), label: band.toFixed(1) }));
 
 /**
  * The add and edit forms of a university (multipart: the logo is `universityLogo`). Field names are
  * the contract's: universityName, countryName, universityLocation, universityType, coursesOffered,
  * examsAccepted, firstYearTuitionFees, noOfScholarship, ielts, then the optional ones (among them
- * each figure's year and source page: tuitionYear, tuitionSource, ieltsYear, ieltsSource). Adding needs
+ * each figure's year and source page: tuitionYear, tuitionSource, ieltsBand, ieltsYear, ieltsSource,
+ * the master's tuition and the application fee with theirs). Adding needs
  * every figure and a logo; editing (`current` given) may leave a figure empty and keeps the logo
  * when none is chosen. `id` changes after a successful add, so the form starts empty again.
  */
@@ -63,14 +67,7 @@ export function UniversityForm({
         inputMode="numeric"
         hint="The year its academic year starts: 2025 for 2025/26"
       />
-      <Field
-        label="Tuition source"
-        field={fields.tuitionSource}
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        hint="The university's own page that states it"
-      />
+      <Field label="Tuition source" field={fields.tuitionSource} {...sourceField} />
       <Field
         label="Scholarships"
         field={fields.noOfScholarship}
@@ -85,15 +82,27 @@ export function UniversityForm({
         placeholder={editing ? "Not known" : "Choose…"}
         required={!editing}
       />
+      <SelectField label="Lowest IELTS band" field={fields.ieltsBand} options={ieltsOptions} placeholder="None set" />
       <Field label="IELTS year" field={fields.ieltsYear} inputMode="numeric" hint="The year its academic year starts" />
+      <Field label="IELTS source" field={fields.ieltsSource} {...sourceField} />
       <Field
-        label="IELTS source"
-        field={fields.ieltsSource}
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        hint="The university's own page that states it"
+        label="Master's tuition"
+        field={fields.mastersTuitionFees}
+        inputMode="numeric"
+        hint="First year of a taught master's; optional"
       />
+      <SelectField label="Master's tuition currency" field={fields.mastersTuitionCurrency} options={tuitionCurrencies} fallback="USD" />
+      <Field label="Master's tuition year" field={fields.mastersTuitionYear} inputMode="numeric" hint="The year its academic year starts" />
+      <Field label="Master's tuition source" field={fields.mastersTuitionSource} {...sourceField} />
+      <Field
+        label="Application fee"
+        field={fields.applicationFee}
+        inputMode="numeric"
+        hint="To apply as an undergraduate; 0 if none; optional"
+      />
+      <SelectField label="Application fee currency" field={fields.applicationFeeCurrency} options={tuitionCurrencies} fallback="USD" />
+      <Field label="Application fee year" field={fields.applicationFeeYear} inputMode="numeric" hint="The year its academic year starts" />
+      <Field label="Application fee source" field={fields.applicationFeeSource} {...sourceField} />
       <PictureField
         className="sm:col-span-2"
         label="Logo"

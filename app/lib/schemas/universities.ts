@@ -63,6 +63,17 @@ const optionalAcademicYear = z
   )
   .transform((value) => (value ? Number(value) : null));
 
+/** A band from 2.5 to 9, or empty. */
+const optionalBand = z
+  .string()
+  .trim()
+  .max(4)
+  .optional()
+  .refine((value) => !value || ieltsBands.includes(Number(value)), "Choose a band from 2.5 to 9")
+  .transform((value) => (value ? Number(value) : null));
+
+const currency = z.enum(tuitionCurrencies, { error: "Choose a currency from the list" }).default("USD");
+
 export const UniversityFormSchema = z.object({
   universityName: required(NAME_MAX_LENGTH),
   countryName: required(60),
@@ -75,13 +86,22 @@ export const UniversityFormSchema = z.object({
   ielts: required(4)
     .refine((value) => ieltsBands.includes(Number(value)), "Choose a band from 2.5 to 9")
     .transform(Number),
-  tuitionCurrency: z.enum(tuitionCurrencies, { error: "Choose a currency from the list" }).default("USD"),
+  tuitionCurrency: currency,
   website: optionalHttpsUrl(300),
-  /** The academic year and the university's own page behind the tuition and IELTS figures. */
+  /** The academic year and the university's own page behind each figure. */
   tuitionYear: optionalAcademicYear,
   tuitionSource: optionalHttpsUrl(FIGURE_SOURCE_MAX_LENGTH),
+  ieltsBand: optionalBand,
   ieltsYear: optionalAcademicYear,
   ieltsSource: optionalHttpsUrl(FIGURE_SOURCE_MAX_LENGTH),
+  mastersTuitionFees: optionalCount,
+  mastersTuitionCurrency: currency,
+  mastersTuitionYear: optionalAcademicYear,
+  mastersTuitionSource: optionalHttpsUrl(FIGURE_SOURCE_MAX_LENGTH),
+  applicationFee: optionalCount,
+  applicationFeeCurrency: currency,
+  applicationFeeYear: optionalAcademicYear,
+  applicationFeeSource: optionalHttpsUrl(FIGURE_SOURCE_MAX_LENGTH),
   about: multiline(
     z
       .string()
@@ -104,13 +124,7 @@ export const UniversityEditSchema = UniversityFormSchema.extend({
   coursesOffered: optionalCount,
   firstYearTuitionFees: optionalCount,
   noOfScholarship: optionalCount,
-  ielts: z
-    .string()
-    .trim()
-    .max(4)
-    .optional()
-    .refine((value) => !value || ieltsBands.includes(Number(value)), "Choose a band from 2.5 to 9")
-    .transform((value) => (value ? Number(value) : null)),
+  ielts: optionalBand,
 });
 
 /** The forms as the browser checks them: the logo is any file or none; the server checks its bytes. */

@@ -2,7 +2,7 @@ import { ExternalLink as WebsiteIcon } from "lucide";
 import { getSessionUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
 import { replyWithError } from "~/.server/errors";
-import { tuitionView } from "~/.server/universities/card-view";
+import { feeView, tuitionView } from "~/.server/universities/card-view";
 import { findUniversityBySlug } from "~/.server/universities/find-university";
 import { getTakaRates } from "~/.server/universities/rates";
 import { shortlistedAmong } from "~/.server/universities/shortlist";
@@ -16,6 +16,7 @@ import { bookConsultantsHref } from "~/lib/booking";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { academicYear } from "~/lib/tuition";
+import type { TuitionView } from "~/lib/universities";
 import type { Route } from "./+types/university";
 
 /** Anonymous visitors share one rendering (server/html-cache.ts). */
@@ -45,6 +46,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       examsAccepted: university.examsAccepted,
       tuition: tuitionView(university, rates),
       tuitionSource: university.tuitionSource,
+      mastersTuition: feeView(
+        university.mastersTuitionAmount,
+        university.mastersTuitionCurrency,
+        university.mastersTuitionYear,
+        rates,
+        "No tuition fee",
+      ),
+      mastersTuitionSource: university.mastersTuitionSource,
+      applicationFee: feeView(
+        university.applicationFeeAmount,
+        university.applicationFeeCurrency,
+        university.applicationFeeYear,
+        rates,
+        "No application fee",
+      ),
+      applicationFeeSource: university.applicationFeeSource,
+      ieltsBand: university.ieltsBand,
       scholarships: university.scholarships,
       minimumIelts: university.minimumIelts,
       ieltsYear: university.ieltsYear,
@@ -58,6 +76,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/** "USD 42,954 (≈ BDT 5,240,000), indicative for 2022/23", or null for an unknown fee. */
+function feeText(fee: TuitionView | null): string | null {
+  if (!fee) return null;
+  return `${fee.original}${fee.taka ? ` (${fee.taka})` : ""}${fee.year ? `, indicative for ${academicYear(fee.year)}` : ""}`;
+}
+
 export default function UniversityPage({ loaderData }: Route.ComponentProps) {
   const { university, appUrl, shortlisted } = loaderData;
   /** Each fact, and the university's page it comes from where we have it. */
@@ -66,13 +90,9 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
     ["Courses offered", university.coursesOffered?.toLocaleString("en") ?? "Not listed"],
     ["English-taught courses", university.englishTaughtCourses?.toLocaleString("en") ?? "Not listed"],
     ["Exams accepted", university.examsAccepted || "Not listed"],
-    [
-      "First-year tuition",
-      university.tuition
-        ? `${university.tuition.original}${university.tuition.taka ? ` (${university.tuition.taka})` : ""}${university.tuition.year ? `, indicative for ${academicYear(university.tuition.year)}` : ""}`
-        : "Not listed: ask us",
-      university.tuitionSource,
-    ],
+    ["First-year tuition", feeText(university.tuition) ?? "Not listed: ask us", university.tuitionSource],
+    ["Master's tuition, first year", feeText(university.mastersTuition) ?? "Not listed", university.mastersTuitionSource],
+    ["Application fee", feeText(university.applicationFee) ?? "Not listed", university.applicationFeeSource],
     [
       "Scholarships",
       university.scholarships === null ? "Not listed" : university.scholarships === 0 ? "None listed" : String(university.scholarships),
@@ -81,7 +101,7 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
       "Minimum IELTS",
       university.minimumIelts === null
         ? "Not listed"
-        : `${university.minimumIelts.toFixed(1)}${university.ieltsYear ? `, for ${academicYear(university.ieltsYear)}` : ""}`,
+        : `${university.minimumIelts.toFixed(1)}${university.ieltsBand === null ? "" : ` (no band below ${university.ieltsBand.toFixed(1)})`}${university.ieltsYear ? `, for ${academicYear(university.ieltsYear)}` : ""}`,
       university.ieltsSource,
     ],
     [
