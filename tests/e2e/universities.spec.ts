@@ -117,7 +117,7 @@ test("a consultant adds a university with a logo; it is in the finder and has it
     await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByLabel("Type").selectOption("Public");
-  await page.getByLabel("Tuition currency").selectOption("EUR");
+  await page.getByLabel("Tuition currency", { exact: true }).selectOption("EUR");
   await page.getByLabel("Minimum IELTS").selectOption("6.5");
   const logo = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#0e7490" } })
     .png()

@@ -3,7 +3,7 @@ import { PictureField, UploadForm } from "~/components/dashboard/upload-form";
 import { UNIVERSITY_ABOUT_MAX_LENGTH, type UniversityEditBrowserSchema } from "~/lib/schemas/universities";
 import { ieltsBands, tuitionCurrencies, universityTypes } from "~/lib/universities";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { Field, SelectField, TextAreaField } from "../ui/field";
+import { Field, type FieldMeta, SelectField, TextAreaField } from "../ui/field";
 import { UniversityLogo } from "../universities/university-logo";
 
 type Shape = z.input<typeof UniversityEditBrowserSchema>;
@@ -85,24 +85,16 @@ export function UniversityForm({
       <SelectField label="Lowest IELTS band" field={fields.ieltsBand} options={ieltsOptions} placeholder="None set" />
       <Field label="IELTS year" field={fields.ieltsYear} inputMode="numeric" hint="The year its academic year starts" />
       <Field label="IELTS source" field={fields.ieltsSource} {...sourceField} />
-      <Field
+      <FeeFields
         label="Master's tuition"
-        field={fields.mastersTuitionFees}
-        inputMode="numeric"
         hint="First year of a taught master's; optional"
+        fields={[fields.mastersTuitionFees, fields.mastersTuitionCurrency, fields.mastersTuitionYear, fields.mastersTuitionSource]}
       />
-      <SelectField label="Master's tuition currency" field={fields.mastersTuitionCurrency} options={tuitionCurrencies} fallback="USD" />
-      <Field label="Master's tuition year" field={fields.mastersTuitionYear} inputMode="numeric" hint="The year its academic year starts" />
-      <Field label="Master's tuition source" field={fields.mastersTuitionSource} {...sourceField} />
-      <Field
+      <FeeFields
         label="Application fee"
-        field={fields.applicationFee}
-        inputMode="numeric"
         hint="To apply as an undergraduate; 0 if none; optional"
+        fields={[fields.applicationFee, fields.applicationFeeCurrency, fields.applicationFeeYear, fields.applicationFeeSource]}
       />
-      <SelectField label="Application fee currency" field={fields.applicationFeeCurrency} options={tuitionCurrencies} fallback="USD" />
-      <Field label="Application fee year" field={fields.applicationFeeYear} inputMode="numeric" hint="The year its academic year starts" />
-      <Field label="Application fee source" field={fields.applicationFeeSource} {...sourceField} />
       <PictureField
         className="sm:col-span-2"
         label="Logo"
@@ -123,5 +115,18 @@ export function UniversityForm({
       />
       <TextAreaField className="sm:col-span-2" label="Campus facilities" field={fields.facilities} rows={4} hint="Optional: one per line" />
     </UploadForm>
+  );
+}
+
+/** A fee with its currency, academic year and source page (a master's tuition, the application fee). */
+function FeeFields({ label, hint, fields }: { label: string; hint: string; fields: [FieldMeta, FieldMeta, FieldMeta, FieldMeta] }) {
+  const [amount, currency, year, source] = fields;
+  return (
+    <>
+      <Field label={label} field={amount} inputMode="numeric" hint={hint} />
+      <SelectField label={`${label} currency`} field={currency} options={tuitionCurrencies} fallback="USD" />
+      <Field label={`${label} year`} field={year} inputMode="numeric" hint="The year its academic year starts" />
+      <Field label={`${label} source`} field={source} {...sourceField} />
+    </>
   );
 }
