@@ -15,7 +15,7 @@ import { getConfig } from "../config";
 import { db } from "../db";
 import { universities } from "../db/schema";
 import { slugify } from "./add-university";
-import { DUPLICATE_UNIVERSITY } from "./university-form-values";
+import { BAND_ABOVE_OVERALL, DUPLICATE_UNIVERSITY } from "./university-form-values";
 
 withTestDatabase();
 
@@ -301,6 +301,9 @@ describe("editing a university", () => {
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.value)).toContain("Enter a full address starting with https://");
     expect(JSON.stringify(refused.value)).toContain("Enter the year it starts in, for example 2025");
+    const bandAbove = await edit(consultant, university.id, { ...values, ielts: "6", ieltsBand: "6.5" }, null);
+    expect(bandAbove.status).toBe(400);
+    expect(JSON.stringify(bandAbove.value)).toContain(BAND_ABOVE_OVERALL);
     expect(
       await edit(consultant, university.id, { ...values, firstYearTuitionFees: "23456", tuitionYear: "2025", tuitionSource: page }, null),
     ).toMatchObject({ status: 303 });

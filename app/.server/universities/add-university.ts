@@ -9,7 +9,15 @@ import { AppError } from "../errors";
 import { recordAuditEvent } from "../users/audit";
 import { catalogueChanged } from "./catalogue-cache";
 import type { University } from "./schema";
-import { asDuplicate, assertNameFree, dropLogoUnlessUsed, figureProvenance, formColumns, storeLogo } from "./university-form-values";
+import {
+  asDuplicate,
+  assertBandFits,
+  assertNameFree,
+  dropLogoUnlessUsed,
+  figureProvenance,
+  formColumns,
+  storeLogo,
+} from "./university-form-values";
 
 /** "Queen's University Belfast" → "queens-university-belfast" (ASCII letters and digits only). */
 export function slugify(text: string): string {
@@ -35,6 +43,7 @@ export async function addUniversity(input: { actor: SessionUser; fields: Univers
   if (!input.logo || input.logo.length === 0) {
     throw new AppError("INVALID", "Please correct the marked fields", { fieldErrors: { universityLogo: "Choose a logo" } });
   }
+  assertBandFits(fields);
   await assertNameFree(fields);
   const logo = await storeLogo(input.logo);
   try {

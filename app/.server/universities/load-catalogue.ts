@@ -68,7 +68,9 @@ export async function loadCatalogue(database: Database): Promise<number> {
       newSince.length === 0
         ? []
         : await tx.insert(universities).values(newSince.map(row)).onConflictDoNothing().returning({ id: universities.id });
-    for (const entry of catalogueUniversities) await fillFigures(tx, entry);
+    // A database loaded before gets the figures since added to its built-in universities (a new
+    // one's rows already carry them).
+    if (loaded > 0) for (const entry of catalogueUniversities) if ((entry.since ?? 1) <= loaded) await fillFigures(tx, entry);
     await tx
       .insert(siteSetting)
       .values({ key: MARKER_KEY, value: String(CATALOGUE_VERSION) })

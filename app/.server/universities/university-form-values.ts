@@ -43,15 +43,8 @@ export function formColumns(fields: UniversityEditFields) {
   };
 }
 
-/** A figure as the form gives it (`now`, null when empty) and as it was, with the year and source typed and stored. */
-type FigureEdit = {
-  now: string | null;
-  was: string | null;
-  year: number | null;
-  source: string | undefined;
-  storedYear: number | null;
-  storedSource: string | null;
-};
+/** The figures the form gives a year and a source page; each one's fields and columns are `<figure>Year` and `<figure>Source`. */
+type SourcedFigure = "tuition" | "ielts" | "mastersTuition" | "applicationFee";
 
 /**
  * The year and source page the form gives each figure. Adding (`current` absent), a fee without a
@@ -61,57 +54,38 @@ type FigureEdit = {
  */
 export function figureProvenance(fields: UniversityEditFields, current?: University) {
   const thisYear = new Date().getFullYear();
-  const provenance = (figure: FigureEdit, datedWhenChanged: boolean) => {
-    if (figure.now === null) return { year: null, source: null };
-    const changed = !current || figure.now !== figure.was;
-    const typed = <T>(value: T, stored: T) => (changed && current && value === stored ? null : value);
-    const year = typed(figure.year, figure.storedYear) ?? (changed && datedWhenChanged ? thisYear : null);
-    return { year, source: typed(figure.source || null, figure.storedSource) };
-  };
   const money = (amount: number | null | undefined, currency: string | null | undefined) =>
     amount === null || amount === undefined ? null : `${amount} ${currency}`;
+  /** `now` and `was`: the figure as the form gives it and as stored, null when empty. */
+  const provenance = (figure: SourcedFigure, now: string | null, was: string | null, datedWhenChanged: boolean) => {
+    if (now === null) return { year: null, source: null };
+    const changed = !current || now !== was;
+    const typed = <T>(value: T, stored: T) => (changed && current && value === stored ? null : value);
+    const year = typed(fields[`${figure}Year`], current?.[`${figure}Year`] ?? null) ?? (changed && datedWhenChanged ? thisYear : null);
+    return { year, source: typed(fields[`${figure}Source`] || null, current?.[`${figure}Source`] ?? null) };
+  };
   const tuition = provenance(
-    {
-      now: money(fields.firstYearTuitionFees, fields.tuitionCurrency),
-      was: money(current?.tuitionAmount, current?.tuitionCurrency),
-      year: fields.tuitionYear,
-      source: fields.tuitionSource,
-      storedYear: current?.tuitionYear ?? null,
-      storedSource: current?.tuitionSource ?? null,
-    },
+    "tuition",
+    money(fields.firstYearTuitionFees, fields.tuitionCurrency),
+    money(current?.tuitionAmount, current?.tuitionCurrency),
     true,
   );
   const ielts = provenance(
-    {
-      now: fields.ielts === null ? null : `${fields.ielts}/${fields.ieltsBand}`,
-      was: current ? `${current.minimumIelts}/${current.ieltsBand}` : null,
-      year: fields.ieltsYear,
-      source: fields.ieltsSource,
-      storedYear: current?.ieltsYear ?? null,
-      storedSource: current?.ieltsSource ?? null,
-    },
+    "ielts",
+    fields.ielts === null ? null : `${fields.ielts}/${fields.ieltsBand}`,
+    current ? `${current.minimumIelts}/${current.ieltsBand}` : null,
     false,
   );
   const masters = provenance(
-    {
-      now: money(fields.mastersTuitionFees, fields.mastersTuitionCurrency),
-      was: money(current?.mastersTuitionAmount, current?.mastersTuitionCurrency),
-      year: fields.mastersTuitionYear,
-      source: fields.mastersTuitionSource,
-      storedYear: current?.mastersTuitionYear ?? null,
-      storedSource: current?.mastersTuitionSource ?? null,
-    },
+    "mastersTuition",
+    money(fields.mastersTuitionFees, fields.mastersTuitionCurrency),
+    money(current?.mastersTuitionAmount, current?.mastersTuitionCurrency),
     true,
   );
   const fee = provenance(
-    {
-      now: money(fields.applicationFee, fields.applicationFeeCurrency),
-      was: money(current?.applicationFeeAmount, current?.applicationFeeCurrency),
-      year: fields.applicationFeeYear,
-      source: fields.applicationFeeSource,
-      storedYear: current?.applicationFeeYear ?? null,
-      storedSource: current?.applicationFeeSource ?? null,
-    },
+    "applicationFee",
+    money(fields.applicationFee, fields.applicationFeeCurrency),
+    money(current?.applicationFeeAmount, current?.applicationFeeCurrency),
     true,
   );
   return {
@@ -124,6 +98,14 @@ export function figureProvenance(fields: UniversityEditFields, current?: Univers
     applicationFeeYear: fee.year,
     applicationFeeSource: fee.source,
   };
+}
+
+export const BAND_ABOVE_OVERALL = "The lowest band cannot be above the minimum overall score";
+
+/** Refuses a lowest IELTS band above the overall minimum (or without one). Throws AppError INVALID. */
+export function assertBandFits(fields: UniversityEditFields): void {
+  if (fields.ieltsBand === null || (fields.ielts !== null && fields.ieltsBand <= fields.ielts)) return;
+  throw new AppError("INVALID", BAND_ABOVE_OVERALL, { fieldErrors: { ieltsBand: BAND_ABOVE_OVERALL } });
 }
 
 /** Refuses a name another university in the same country already has (case aside). Throws AppError CONFLICT. */
