@@ -1,3 +1,4 @@
+import type { Intake, OtherTest } from "../app/lib/universities";
 import finlandMalaysia from "./catalogue/finland-malaysia.json" with { type: "json" };
 import germanyNetherlandsDenmark from "./catalogue/germany-netherlands-denmark.json" with { type: "json" };
 import japanSouthKorea from "./catalogue/japan-south-korea.json" with { type: "json" };
@@ -9,7 +10,9 @@ import type { CatalogueUniversity, SourcedAmount } from "./universities";
 // there carries the year it applies to and the university's page it was read on; here only those
 // the pages can quote honestly are taken: fees (tuition, a master's tuition, the application fee)
 // of a recent academic year (an older fee would understate a family's budget) and a dated
-// undergraduate IELTS minimum with its lowest band.
+// undergraduate IELTS minimum with its lowest band; other English tests, intakes with their usual
+// deadlines, named scholarships and compulsory yearly fees (Germany's semester contribution), each
+// with its page.
 
 /** The oldest academic year (its first year: 2022 for 2022/23) whose fees the catalogue quotes. */
 export const OLDEST_QUOTED_TUITION_YEAR = 2022;
@@ -25,6 +28,12 @@ type Researched = {
   /** `level: "masters"` where the only published minimum is a master's one (not quoted for entry). */
   ielts: (Sourced & { overall: number; band: number | null; level?: "masters" }) | null;
   englishTaughtCourses: (Sourced & { count: number }) | null;
+  yearlyFees: (Amount & { label: string }) | null;
+  otherTests: OtherTest[] | null;
+  otherTestsSource: string | null;
+  intakes: Intake[] | null;
+  intakesSource: Sourced | null;
+  scholarships: (Sourced & { name: string; value: string })[] | null;
 } & Partial<
   Pick<CatalogueUniversity, "name" | "country" | "city" | "type" | "website" | "about" | "facilities" | "examsAccepted" | "worldRanking">
 >;
@@ -51,6 +60,18 @@ function researchedFigures(entry: Researched): Partial<CatalogueUniversity> {
   if (tuition) figures.tuition = tuition;
   figures.mastersTuition = quoted(entry.mastersTuition);
   figures.applicationFee = quoted(entry.applicationFee);
+  const yearlyFees = quoted(entry.yearlyFees);
+  // The file's label is a researcher's note ("Semester contribution (2 semesters): EUR 151.05 …"): its first clause names the fee.
+  figures.yearlyFees =
+    yearlyFees && entry.yearlyFees ? { ...yearlyFees, label: (entry.yearlyFees.label.split(":")[0] ?? "").trim() } : null;
+  figures.otherTests =
+    entry.otherTests?.length && entry.otherTestsSource ? { tests: entry.otherTests, source: entry.otherTestsSource } : null;
+  figures.intakes =
+    entry.intakes?.length && entry.intakesSource
+      ? { intakes: entry.intakes, year: entry.intakesSource.year, source: entry.intakesSource.source }
+      : null;
+  figures.scholarshipList = (entry.scholarships ?? []).map(({ name, value, year, source }) => ({ name, value, year, source }));
+  if (figures.scholarshipList.length > 0) figures.scholarships = figures.scholarshipList.length;
   const { ielts } = entry;
   if (ielts && ielts.year !== null && ielts.level !== "masters") {
     figures.minimumIelts = ielts.overall;

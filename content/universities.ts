@@ -1,3 +1,4 @@
+import type { Intake, NamedScholarship, OtherTest } from "../app/lib/universities";
 import { withResearchedFigures } from "./catalogue-figures";
 
 // The built-in university catalogue: real universities with public facts, loaded once into an empty
@@ -35,6 +36,12 @@ export type CatalogueUniversity = {
   /** Researched: a taught master's first-year tuition, and the fee to apply as an undergraduate. */
   mastersTuition?: SourcedAmount | null;
   applicationFee?: SourcedAmount | null;
+  /** Researched: compulsory yearly fees besides tuition (Germany's semester contribution), named. */
+  yearlyFees?: (SourcedAmount & { label: string }) | null;
+  /** Researched: other English tests accepted, intakes with their usual deadlines, named scholarships. */
+  otherTests?: { tests: OtherTest[]; source: string } | null;
+  intakes?: { intakes: Intake[]; year: number | null; source: string } | null;
+  scholarshipList?: NamedScholarship[];
   worldRanking: { rank: number; source: string; year: number } | null;
   englishTaughtCourses: number | null;
 };

@@ -10,6 +10,15 @@ export type UniversityType = (typeof universityTypes)[number];
 export const tuitionCurrencies = ["USD", "GBP", "EUR", "CAD", "AUD", "DKK", "KRW", "JPY", "MYR"] as const;
 export type TuitionCurrency = (typeof tuitionCurrencies)[number];
 
+/** An English test a university accepts besides IELTS, with its minimum in the university's words ("TOEFL iBT", "100, at least 22 in each section"). */
+export type OtherTest = { test: string; score: string };
+
+/** A month a bachelor's starts (1–12) and the usual last day to apply for it, where the university sets one. */
+export type Intake = { month: number; deadline: { month: number; day: number } | null };
+
+/** A scholarship open to international students: its name, its usual value in words, and the year and page that state them. */
+export type NamedScholarship = { name: string; value: string; year: number | null; source: string | null };
+
 /** IELTS bands a minimum may be: 2.5 to 9 in steps of 0.5. */
 export const ieltsBands = Array.from({ length: 14 }, (_, index) => 2.5 + index * 0.5);
 

@@ -19,7 +19,7 @@ import { bookingStatuses, liveBookingStatuses } from "~/lib/booking";
 import { memberStatuses } from "~/lib/networking";
 import { roles } from "~/lib/roles";
 import { DEFAULT_TIME_ZONE } from "~/lib/time-zones";
-import { universityTypes } from "~/lib/universities";
+import { type Intake, type NamedScholarship, type OtherTest, universityTypes } from "~/lib/universities";
 
 const tz = { withTimezone: true } as const;
 
@@ -57,6 +57,31 @@ export const users = pgTable(
   },
   (table) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`)],
 );
+
+/**
+ * A student's academic profile (all optional): grades, English test, what and where they want to
+ * study and the family's yearly budget. The finder's fit order and the application form read it.
+ */
+export const academicProfiles = pgTable("academic_profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** SSC and HSC GPA out of 5.00; a bachelor's CGPA out of 4.00 (for master's applicants). */
+  sscGpa: real("ssc_gpa"),
+  hscGpa: real("hsc_gpa"),
+  bachelorCgpa: real("bachelor_cgpa"),
+  /** IELTS Academic overall, or another test (`englishTest`) and its score. */
+  ieltsOverall: real("ielts_overall"),
+  englishTest: text("english_test"),
+  englishScore: real("english_score"),
+  /** "bachelor" or "masters" (app/lib/academic-profile.ts); which tuition counts for fit. */
+  level: text("level"),
+  subject: text("subject"),
+  preferredCountries: text("preferred_countries").array().notNull().default(sql`'{}'::text[]`),
+  /** What the family can spend in the first year, in whole taka. */
+  yearlyBudgetBdt: integer("yearly_budget_bdt"),
+  updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+});
 
 export const sessions = pgTable(
   "sessions",
@@ -318,6 +343,21 @@ export const universities = pgTable(
     applicationFeeCurrency: text("application_fee_currency"),
     applicationFeeYear: integer("application_fee_year"),
     applicationFeeSource: text("application_fee_source"),
+    /** Compulsory yearly fees besides tuition (Germany's semester contribution, two semesters), with what they are. */
+    yearlyFeesAmount: integer("yearly_fees_amount"),
+    yearlyFeesCurrency: text("yearly_fees_currency"),
+    yearlyFeesYear: integer("yearly_fees_year"),
+    yearlyFeesSource: text("yearly_fees_source"),
+    yearlyFeesLabel: text("yearly_fees_label"),
+    /** English tests accepted besides IELTS, each with its minimum in words, and the page that lists them. */
+    otherTests: jsonb("other_tests").$type<OtherTest[]>().notNull().default([]),
+    otherTestsSource: text("other_tests_source"),
+    /** The months a bachelor's starts, each with its usual application deadline; for `intakesYear`, from `intakesSource`. */
+    intakes: jsonb("intakes").$type<Intake[]>().notNull().default([]),
+    intakesYear: integer("intakes_year"),
+    intakesSource: text("intakes_source"),
+    /** Scholarships open to international students, by name with their usual value (each with its year and page). */
+    scholarshipList: jsonb("scholarship_list").$type<NamedScholarship[]>().notNull().default([]),
     worldRanking: integer("world_ranking"),
     rankingSource: text("ranking_source"),
     rankingYear: integer("ranking_year"),

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { type CatalogueUniversity, catalogueUniversities } from "../../../content/universities";
 import type { Database } from "../db";
 import { siteSetting, universities } from "../db/schema";
@@ -9,8 +9,9 @@ import { catalogueChanged } from "./catalogue-cache";
  * Raise this when the catalogue (content/universities.ts, content/catalogue/) gains universities or
  * figures: databases loaded before get the new universities, and the new figures where nobody has
  * edited the university. 2: researched tuition and IELTS with their sources, 51 more universities.
+ * 3: other English tests, intakes with deadlines, named scholarships, yearly fees.
  */
-export const CATALOGUE_VERSION = 2;
+export const CATALOGUE_VERSION = 3;
 const MARKER_KEY = "catalogue.version";
 
 function row(entry: CatalogueUniversity) {
@@ -43,6 +44,17 @@ function row(entry: CatalogueUniversity) {
     applicationFeeCurrency: entry.applicationFee?.currency ?? null,
     applicationFeeYear: entry.applicationFee?.year ?? null,
     applicationFeeSource: entry.applicationFee?.source ?? null,
+    yearlyFeesAmount: entry.yearlyFees?.amount ?? null,
+    yearlyFeesCurrency: entry.yearlyFees?.currency ?? null,
+    yearlyFeesYear: entry.yearlyFees?.year ?? null,
+    yearlyFeesSource: entry.yearlyFees?.source ?? null,
+    yearlyFeesLabel: entry.yearlyFees?.label ?? null,
+    otherTests: entry.otherTests?.tests ?? [],
+    otherTestsSource: entry.otherTests?.source ?? null,
+    intakes: entry.intakes?.intakes ?? [],
+    intakesYear: entry.intakes?.year ?? null,
+    intakesSource: entry.intakes?.source ?? null,
+    scholarshipList: entry.scholarshipList ?? [],
     worldRanking: entry.worldRanking?.rank ?? null,
     rankingSource: entry.worldRanking?.source ?? null,
     rankingYear: entry.worldRanking?.year ?? null,
@@ -102,7 +114,20 @@ async function fillFigures(tx: Parameters<Parameters<Database["transaction"]>[0]
       universities.applicationFeeSource,
       ["applicationFeeAmount", "applicationFeeCurrency", "applicationFeeYear", "applicationFeeSource"],
     ],
+    [
+      values.yearlyFeesSource,
+      universities.yearlyFeesSource,
+      ["yearlyFeesAmount", "yearlyFeesCurrency", "yearlyFeesYear", "yearlyFeesSource", "yearlyFeesLabel"],
+    ],
+    [values.otherTestsSource, universities.otherTestsSource, ["otherTests", "otherTestsSource"]],
+    [values.intakesSource, universities.intakesSource, ["intakes", "intakesYear", "intakesSource"]],
   ] as const;
+  if (values.scholarshipList.length > 0) {
+    await tx
+      .update(universities)
+      .set({ scholarshipList: values.scholarshipList, scholarships: values.scholarships })
+      .where(and(untouched, sql`${universities.scholarshipList} = '[]'::jsonb`));
+  }
   for (const [source, column, names] of figures) {
     if (!source) continue;
     const set = Object.fromEntries(names.map((name) => [name, values[name]]));

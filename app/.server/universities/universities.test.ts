@@ -130,11 +130,15 @@ describe("the built-in catalogue", () => {
     expect((await findUniversityBySlug("queens-university-belfast")).about).toBe("Edited by staff.");
   });
 
+  /** How many of the later figures a catalogue entry has, so that each kind is seen filled. */
+  const completeness = (entry: CatalogueUniversity) =>
+    [entry.mastersTuition, entry.applicationFee, entry.intakes, entry.otherTests, entry.scholarshipList?.length].filter(Boolean).length;
+
   test("a database loaded at version 1 gets the new universities and, where nobody edited a university, its sourced figures", async () => {
     // The first with every figure sourced, so that each kind is seen filled.
     const sourced = catalogueUniversities
       .filter((entry) => (entry.since ?? 1) === 1 && entry.tuition?.source && entry.ieltsSource)
-      .sort((a, b) => Number(Boolean(b.mastersTuition && b.applicationFee)) - Number(Boolean(a.mastersTuition && a.applicationFee)));
+      .sort((a, b) => completeness(b) - completeness(a));
     expect(sourced.length).toBeGreaterThanOrEqual(2);
     const [untouched, edited] = sourced as [CatalogueUniversity, CatalogueUniversity];
     const deletedBuiltIn = catalogueUniversities.find(
@@ -164,6 +168,11 @@ describe("the built-in catalogue", () => {
       mastersTuitionSource: null,
       applicationFeeAmount: null,
       applicationFeeSource: null,
+      otherTests: [],
+      otherTestsSource: null,
+      intakes: [],
+      intakesSource: null,
+      scholarshipList: [],
     };
     await db()
       .update(universities)
@@ -190,6 +199,10 @@ describe("the built-in catalogue", () => {
       mastersTuitionSource: untouched.mastersTuition?.source ?? null,
       applicationFeeAmount: untouched.applicationFee?.amount ?? null,
       applicationFeeSource: untouched.applicationFee?.source ?? null,
+      otherTests: untouched.otherTests?.tests ?? [],
+      intakes: untouched.intakes?.intakes ?? [],
+      intakesSource: untouched.intakes?.source ?? null,
+      scholarshipList: untouched.scholarshipList ?? [],
     });
     expect(await bySlug(edited.slug)).toMatchObject(unsourced);
     expect(await bySlug(deletedBuiltIn.slug)).toBeUndefined();
