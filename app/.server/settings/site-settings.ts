@@ -1,4 +1,5 @@
 import type { IeltsBatchSettings, SiteSettings } from "~/lib/site-settings";
+import { costSettingKeys } from "~/lib/first-year-cost";
 import { tuitionCurrencies } from "~/lib/universities";
 import { notifyContentChanged } from "../content-changes";
 import { type Database, db } from "../db";
@@ -24,6 +25,7 @@ export const siteSettingKeys = [
   "booking.maxLivePerConsultant",
   "booking.cancelCutoffHours",
   ...tuitionCurrencies.map((currency) => `rates.${currency}` as const),
+  ...costSettingKeys,
 ] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
@@ -64,6 +66,8 @@ const defaults: Record<SiteSettingKey, string | undefined> = {
   "rates.KRW": "0.085",
   "rates.JPY": "0.8",
   "rates.MYR": "29",
+  // Living costs and the flight from Dhaka: content/first-year-costs.json's figures until a manager sets them.
+  ...(Object.fromEntries(costSettingKeys.map((key) => [key, undefined])) as Record<(typeof costSettingKeys)[number], undefined>),
 };
 
 export type SettingValues = Record<SiteSettingKey, string | undefined>;

@@ -7,7 +7,7 @@ import { universities } from "../db/schema";
 import { paginate } from "../pagination";
 import { containsPattern } from "../search-pattern";
 import { cachedCatalogueRead } from "./catalogue-cache";
-import type { FinderQuery, TakaRates, UniversityCard } from "./schema";
+import type { FinderQuery, FitContext, TakaRates, UniversityCard } from "./schema";
 
 export const FINDER_PAGE_SIZE = 12;
 
@@ -34,6 +34,21 @@ export const universityCardColumns = {
   tuitionYear: universities.tuitionYear,
   scholarships: universities.scholarships,
   minimumIelts: universities.minimumIelts,
+  // What the first-year cost (first-year-cost.ts) and fit read.
+  tuitionSource: universities.tuitionSource,
+  mastersTuitionAmount: universities.mastersTuitionAmount,
+  mastersTuitionCurrency: universities.mastersTuitionCurrency,
+  mastersTuitionYear: universities.mastersTuitionYear,
+  mastersTuitionSource: universities.mastersTuitionSource,
+  applicationFeeAmount: universities.applicationFeeAmount,
+  applicationFeeCurrency: universities.applicationFeeCurrency,
+  applicationFeeYear: universities.applicationFeeYear,
+  applicationFeeSource: universities.applicationFeeSource,
+  yearlyFeesAmount: universities.yearlyFeesAmount,
+  yearlyFeesCurrency: universities.yearlyFeesCurrency,
+  yearlyFeesYear: universities.yearlyFeesYear,
+  yearlyFeesSource: universities.yearlyFeesSource,
+  yearlyFeesLabel: universities.yearlyFeesLabel,
 };
 
 /** First-year tuition in taka, in SQL: the amount times its currency's rate (null when either is unknown). */
@@ -54,20 +69,31 @@ function tuitionInTaka(
  * that filter's results. Pages of 12; past the end, the last. A page read moments ago is answered
  * from memory until the catalogue changes (catalogue-cache.ts).
  */
-export function findUniversities(query: FinderQuery, rates: TakaRates, pageSize = FINDER_PAGE_SIZE): Promise<Paginated<UniversityCard>> {
-  return cachedCatalogueRead(JSON.stringify(["finder", query, rates, pageSize]), () => readFinderPage(query, rates, pageSize));
+export function findUniversities(
+  query: FinderQuery,
+  rates: TakaRates,
+  fit: FitContext | null = null,
+  pageSize = FINDER_PAGE_SIZE,
+): Promise<Paginated<UniversityCard>> {
+  const key = JSON.stringify(["finder", query, rates, query.sort === "fit" ? fit : null, pageSize]);
+  return cachedCatalogueRead(key, () => readFinderPage(query, rates, pageSize, fit));
 }
 
 /** The finder's page read from the database, never from the cache (`npm run bench:finder` times it). */
-export function readFinderPage(query: FinderQuery, rates: TakaRates, pageSize: number): Promise<Paginated<UniversityCard>> {
+export function readFinderPage(
+  query: FinderQuery,
+  rates: TakaRates,
+  pageSize: number,
+  fit: FitContext | null = null,
+): Promise<Paginated<UniversityCard>> {
   const terms = searchTerms(query.q);
-  if (terms.length === 0) return readPage(db(), { ...query, q: "" }, [], rates, pageSize);
+  if (terms.length === 0) return readPage(db(), { ...query, q: "" }, [], rates, pageSize, fit);
   // `q <% name` is `word_similarity(q, name) >= pg_trgm.word_similarity_threshold` in the form the
   // trigram index serves (the function is computed for every row of the table); the threshold is
   // set for this transaction only.
   return db().transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_TOLERANCE)}, true)`);
-    return readPage(tx, query, terms, rates, pageSize);
+    return readPage(tx, query, terms, rates, pageSize, fit);
   });
 }
 
@@ -109,13 +135,15 @@ function readPage(
   terms: string[],
   rates: TakaRates,
   pageSize: number,
+  fit: FitContext | null,
 ): Promise<Paginated<UniversityCard>> {
   const conditions: SQL[] = terms.map(
     (term) => or(ilike(universities.name, containsPattern(term)), sql`${term} <% ${universities.name}`) as SQL,
   );
   if (query.country) conditions.push(eq(universities.country, query.country));
   if (query.type) conditions.push(eq(universities.type, query.type));
-  if (query.ielts !== null) conditions.push(lte(universities.minimumIelts, query.ielts));
+  // In fit order the score ranks (fit.ts): a university asking for more is shown, lower down.
+  if (query.ielts !== null && query.sort !== "fit") conditions.push(lte(universities.minimumIelts, query.ielts));
   if (query.maxTuition !== null)
     conditions.push(isNotNull(universities.tuitionAmount), sql`${tuitionInTaka(rates)} <= ${query.maxTuition}`);
   if (query.scholarships) conditions.push(gt(universities.scholarships, 0));
@@ -127,7 +155,7 @@ function readPage(
     // database keep every matching row before the LIMIT, where a count alone is an index-only scan
     // and the page itself is read in an index's order, only its own rows.
     const total = sql<number>`(select cast(count(*) as integer) from ${universities} where ${where ?? sql`true`})`.mapWith(Number);
-    const order = finderOrder(query, rates, universities);
+    const order = finderOrder(query, rates, universities, fit);
     return paginate<UniversityCard>({
       page: query.page,
       pageSize,
@@ -151,7 +179,7 @@ function readPage(
   // sorting what it expects to be a few matches).
   const matches = database.$with("matches").as(database.select(universityCardColumns).from(universities).where(where));
   const total = sql<number>`(select cast(count(*) as integer) from ${matches})`.mapWith(Number);
-  const order = finderOrder(query, rates, matches);
+  const order = finderOrder(query, rates, matches, fit);
   return paginate<UniversityCard>({
     page: query.page,
     pageSize,
@@ -217,20 +245,83 @@ function cheapestFirst(
     .offset(offset);
 }
 
+type OrderedRows = Record<
+  | "name"
+  | "worldRanking"
+  | "tuitionAmount"
+  | "tuitionCurrency"
+  | "id"
+  | "country"
+  | "minimumIelts"
+  | "mastersTuitionAmount"
+  | "mastersTuitionCurrency"
+  | "yearlyFeesAmount"
+  | "yearlyFeesCurrency"
+  | "applicationFeeAmount"
+  | "applicationFeeCurrency",
+  SQLWrapper
+>;
+
 /** The finder's order over `rows` (the table or the matches): the chosen sort, then the id, so pages never overlap. */
-function finderOrder(
-  query: FinderQuery,
-  rates: TakaRates,
-  rows: { name: SQLWrapper; worldRanking: SQLWrapper; tuitionAmount: SQLWrapper; tuitionCurrency: SQLWrapper; id: SQLWrapper },
-): SQL[] {
+function finderOrder(query: FinderQuery, rates: TakaRates, rows: OrderedRows, fit: FitContext | null): SQL[] {
+  const byRanking = [sql`${rows.worldRanking} asc nulls last`, sql`${rows.name} asc`];
   const order: SQL[] =
     query.sort === "name"
       ? [sql`${rows.name} asc`]
       : query.sort === "tuition"
         ? [sql`${tuitionInTaka(rates, rows.tuitionAmount, rows.tuitionCurrency)} asc nulls last`, sql`${rows.name} asc`]
-        : [sql`${rows.worldRanking} asc nulls last`, sql`${rows.name} asc`];
-  if (query.q && query.sort === "ranking") order.unshift(sql`word_similarity(${query.q}, ${rows.name}) desc`);
+        : query.sort === "fit" && fit
+          ? [...fitOrder(rates, rows, fit), ...byRanking]
+          : byRanking;
+  if (query.q && (query.sort === "ranking" || (query.sort === "fit" && !fit)))
+    order.unshift(sql`word_similarity(${query.q}, ${rows.name}) desc`);
   return [...order, sql`${rows.id} asc`];
+}
+
+/**
+ * fit.ts's rules in SQL: requirements not met (fewest first), then met (most first). IELTS is met
+ * when the minimum is at most the student's score, not met when above it; the budget is not met
+ * when the known first-year costs pass it, met when they fit and tuition and living costs are
+ * both known. Each line in whole taka, as the cost table adds them.
+ */
+function fitOrder(rates: TakaRates, rows: OrderedRows, fit: FitContext): SQL[] {
+  if (fit.ielts === null && fit.budgetBdt === null) return [];
+  const taka = (amount: SQLWrapper, currency: SQLWrapper) => sql`round(${tuitionInTaka(rates, amount, currency)})`;
+  const tuition =
+    fit.level === "masters" ? taka(rows.mastersTuitionAmount, rows.mastersTuitionCurrency) : taka(rows.tuitionAmount, rows.tuitionCurrency);
+  const failed: SQL[] = [];
+  const met: SQL[] = [];
+  if (fit.ielts !== null) {
+    failed.push(sql`(${rows.minimumIelts} > ${fit.ielts})`);
+    met.push(sql`(${rows.minimumIelts} <= ${fit.ielts})`);
+  }
+  if (fit.budgetBdt !== null) {
+    const countries = Object.entries(fit.countries);
+    const extra =
+      countries.length === 0
+        ? sql`0`
+        : sql`(case ${rows.country} ${sql.join(
+            countries.map(([country, costs]) => sql`when ${country} then ${costs.extraBdt}`),
+            sql` `,
+          )} else 0 end)`;
+    const living = countries.filter(([, costs]) => costs.livingKnown).map(([country]) => country);
+    const known = sql`(coalesce(${tuition}, 0) + coalesce(${taka(rows.yearlyFeesAmount, rows.yearlyFeesCurrency)}, 0) + coalesce(${taka(rows.applicationFeeAmount, rows.applicationFeeCurrency)}, 0) + ${extra})`;
+    failed.push(sql`(${known} > ${fit.budgetBdt})`);
+    met.push(
+      living.length === 0
+        ? sql`false`
+        : sql`(${known} <= ${fit.budgetBdt} and ${tuition} is not null and ${rows.country} in (${sql.join(
+            living.map((country) => sql`${country}`),
+            sql`, `,
+          )}))`,
+    );
+  }
+  const counted = (conditions: SQL[]) =>
+    sql.join(
+      conditions.map((condition) => sql`coalesce(${condition}, false)::int`),
+      sql` + `,
+    );
+  return [sql`(${counted(failed)}) asc`, sql`(${counted(met)}) desc`];
 }
 
 /** The countries the catalogue holds, by name (the finder's Country filter). */

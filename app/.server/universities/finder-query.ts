@@ -9,7 +9,7 @@ import {
 } from "~/lib/universities";
 import type { FinderQuery } from "./schema";
 
-/** The largest tuition cap the finder takes (taka): beyond it the cap means nothing. */
+/** The largest tuition cap or budget the finder takes (taka): beyond it the figure means nothing. */
 const MAX_TUITION_CAP = 100_000_000;
 
 /**
@@ -22,14 +22,18 @@ export function parseFinderQuery(params: URLSearchParams, countries: readonly st
   const country = text("country");
   const type = text("type");
   const ielts = Number.parseFloat(text("ielts"));
-  const maxTuition = Number.parseInt(text("maxTuition").replace(/[,\s]/g, ""), 10);
+  const whole = (name: string) => {
+    const value = Number.parseInt(text(name).replace(/[,\s]/g, ""), 10);
+    return Number.isSafeInteger(value) && value > 0 ? Math.min(value, MAX_TUITION_CAP) : null;
+  };
   const sort = text("sort");
   return {
     q: text("q").slice(0, FINDER_SEARCH_MAX_LENGTH),
     country: countries.includes(country) ? country : "",
     type: (universityTypes as readonly string[]).includes(type) ? (type as UniversityType) : "",
     ielts: ieltsBands.includes(ielts) ? ielts : null,
-    maxTuition: Number.isSafeInteger(maxTuition) && maxTuition > 0 ? Math.min(maxTuition, MAX_TUITION_CAP) : null,
+    maxTuition: whole("maxTuition"),
+    budget: whole("budget"),
     scholarships: text("scholarships") === "1",
     sort: (finderSorts as readonly string[]).includes(sort) ? (sort as FinderSort) : "ranking",
     page: parsePage(params.get("page")),

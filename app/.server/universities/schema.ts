@@ -1,4 +1,5 @@
 import type { FinderSort, TuitionCurrency, UniversityType } from "~/lib/universities";
+import type { StudyLevel } from "~/lib/academic-profile";
 import type { universities } from "../db/schema";
 
 export type University = typeof universities.$inferSelect;
@@ -21,6 +22,20 @@ export type UniversityCard = Pick<
   | "tuitionYear"
   | "scholarships"
   | "minimumIelts"
+  | "tuitionSource"
+  | "mastersTuitionAmount"
+  | "mastersTuitionCurrency"
+  | "mastersTuitionYear"
+  | "mastersTuitionSource"
+  | "applicationFeeAmount"
+  | "applicationFeeCurrency"
+  | "applicationFeeYear"
+  | "applicationFeeSource"
+  | "yearlyFeesAmount"
+  | "yearlyFeesCurrency"
+  | "yearlyFeesYear"
+  | "yearlyFeesSource"
+  | "yearlyFeesLabel"
 >;
 
 /** The finder's question, every part already checked (see parseFinderQuery). */
@@ -30,9 +45,22 @@ export type FinderQuery = {
   type: UniversityType | "";
   ielts: number | null;
   maxTuition: number | null;
+  /** The family's budget for the whole first year, in taka: under `sort=fit` it ranks, never filters. */
+  budget: number | null;
   scholarships: boolean;
   sort: FinderSort;
   page: number;
+};
+
+/**
+ * What the fit order compares (fit.ts): the student's IELTS and budget, the level whose tuition
+ * counts, and each country's first-year costs besides the university's fees, in taka.
+ */
+export type FitContext = {
+  ielts: number | null;
+  budgetBdt: number | null;
+  level: StudyLevel;
+  countries: Record<string, { extraBdt: number; livingKnown: boolean }>;
 };
 
 /** Taka per unit of each tuition currency. */

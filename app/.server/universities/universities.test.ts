@@ -8,6 +8,8 @@ import { siteSetting, universities, users } from "../db/schema";
 import { findUniversities, searchTerms, universityCountries } from "./find-universities";
 import { findUniversityBySlug } from "./find-university";
 import { parseFinderQuery } from "./finder-query";
+import { type CountryCosts, countryExtras, firstYearCost } from "./first-year-cost";
+import { fitOf, fitRank } from "./fit";
 import { loadCatalogue } from "./load-catalogue";
 import type { FinderQuery, TakaRates } from "./schema";
 
@@ -20,6 +22,7 @@ const query = (overrides: Partial<FinderQuery> = {}): FinderQuery => ({
   type: "",
   ielts: null,
   maxTuition: null,
+  budget: null,
   scholarships: false,
   sort: "ranking",
   page: 1,
@@ -250,6 +253,54 @@ describe("the finder", () => {
     ]);
   });
 
+  test("in fit order, ranks by requirements not met, then met, then ranking, as fit.ts judges each university", async () => {
+    // Atlantis: living costs of ৳10 lakh known, so a budget can be met. Tuition in taka: Alpha 1,200,000;
+    // Beta 1,350,000; Gamma 2,400,000; Epsilon 800,000; Delta unknown.
+    const atlantis: CountryCosts = {
+      living: { amount: 1_000_000, currency: "BDT", year: 2025, source: null, label: "Living costs" },
+      visa: null,
+      health: null,
+      sevis: null,
+      flight: null,
+      bankBalance: null,
+    };
+    const countries = countryExtras(new Map([["Atlantis", atlantis]]), rates);
+    for (const [ielts, budgetBdt] of [
+      [6.5, 2_300_000],
+      [6, null],
+      [null, 2_200_000],
+      [7.5, 5_000_000],
+      [5, 1_000_000],
+    ] as const) {
+      const fit = { ielts, budgetBdt, level: "bachelor" as const, countries };
+      const page = await findUniversities(query({ sort: "fit", ielts, budget: budgetBdt }), rates, fit);
+      // An IELTS score under fit ranks: every university of Atlantis is listed.
+      expect(page.total).toBe(5);
+      const judged = page.items.map((item) => ({
+        name: item.name,
+        rank: fitRank(fitOf(item.minimumIelts, firstYearCost(item, atlantis, rates, "bachelor"), fit)),
+        ranking: item.worldRanking ?? Number.POSITIVE_INFINITY,
+      }));
+      const expected = [...judged].sort(
+        (a, b) => a.rank[0] - b.rank[0] || b.rank[1] - a.rank[1] || a.ranking - b.ranking || a.name.localeCompare(b.name),
+      );
+      expect(
+        judged.map((item) => item.name),
+        `IELTS ${ielts}, budget ${budgetBdt}`,
+      ).toEqual(expected.map((item) => item.name));
+    }
+    // IELTS 6.5 and ৳23 lakh: Alpha (#50, ৳22 lakh) and Epsilon (#300, ৳18 lakh) meet both; Delta's figures are
+    // unknown; Beta (#10) meets the IELTS minimum but at ৳23.5 lakh passes the budget; Gamma fails both.
+    const fit = { ielts: 6.5, budgetBdt: 2_300_000, level: "bachelor" as const, countries };
+    expect((await findUniversities(query({ sort: "fit" }), rates, fit)).items.map((item) => item.name)).toEqual([
+      "Alpha Institute",
+      "Epsilon Academy",
+      "Delta University",
+      "Beta College",
+      "Gamma University",
+    ]);
+  });
+
   test("finds a name despite a typo, and across the whole catalogue", async () => {
     expect(await names({ country: "", q: "Belfst" })).toContain("Queen's University Belfast");
     expect(await names({ q: "Gama Universty" })).toEqual(["Gamma University"]);
@@ -267,9 +318,9 @@ describe("the finder", () => {
   });
 
   test("pages by the page size; a page past the end is the last page", async () => {
-    const first = await findUniversities(query({ sort: "name" }), rates, 2);
+    const first = await findUniversities(query({ sort: "name" }), rates, null, 2);
     expect(first).toMatchObject({ page: 1, pageCount: 3, total: 5 });
-    const past = await findUniversities(query({ sort: "name", page: 99 }), rates, 2);
+    const past = await findUniversities(query({ sort: "name", page: 99 }), rates, null, 2);
     expect(past).toMatchObject({ page: 3, pageCount: 3, total: 5 });
     expect(past.items.map((item) => item.name)).toEqual(["Gamma University"]);
   });
@@ -284,12 +335,15 @@ describe("the finder's query", () => {
   const parse = (search: string) => parseFinderQuery(new URLSearchParams(search), countries);
 
   test("reads every filter of the contract", () => {
-    expect(parse("q=Helsinki&country=Finland&type=Public&ielts=6.5&maxTuition=1500000&scholarships=1&sort=tuition&page=2")).toEqual({
+    expect(
+      parse("q=Helsinki&country=Finland&type=Public&ielts=6.5&maxTuition=1500000&budget=3,000,000&scholarships=1&sort=tuition&page=2"),
+    ).toEqual({
       q: "Helsinki",
       country: "Finland",
       type: "Public",
       ielts: 6.5,
       maxTuition: 1_500_000,
+      budget: 3_000_000,
       scholarships: true,
       sort: "tuition",
       page: 2,
@@ -297,12 +351,13 @@ describe("the finder's query", () => {
   });
 
   test("drops or clamps whatever is malformed or out of range", () => {
-    expect(parse("ielts=abc&page=-1&sort=drop%20table&type=Both&country=Narnia&maxTuition=-5&scholarships=yes")).toEqual({
+    expect(parse("ielts=abc&page=-1&sort=drop%20table&type=Both&country=Narnia&maxTuition=-5&budget=lots&scholarships=yes")).toEqual({
       q: "",
       country: "",
       type: "",
       ielts: null,
       maxTuition: null,
+      budget: null,
       scholarships: false,
       sort: "ranking",
       page: 1,

@@ -18,7 +18,7 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: n
     return href ? [{ key, href, name: socialNames[key] }] : [];
   });
   return (
-    <footer className="mt-16 bg-brand-900 text-slate-100">
+    <footer className="mt-16 bg-brand-900 text-slate-100 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <div className="inline-block rounded-md bg-white px-2 py-1">

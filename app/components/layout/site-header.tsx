@@ -28,7 +28,7 @@ export function SiteHeader({ showLogo, signedIn }: { showLogo: boolean; signedIn
   const headerRef = useCloseMenusOnNavigation();
   const { pathname } = useLocation();
   return (
-    <header ref={headerRef} className="border-b border-slate-200 bg-white">
+    <header ref={headerRef} className="border-b border-slate-200 bg-white print:hidden">
       <nav aria-label="Main" className="relative mx-auto flex max-w-7xl items-center gap-2 px-4 py-3">
         {showLogo ? <Logo className="mr-4" /> : null}
         <details className="site-menu ml-auto xl:ml-0 xl:flex-1" data-menu data-site-menu data-testid="mobile-menu">

@@ -27,7 +27,15 @@ export function TuitionText({ tuition }: { tuition: CardView["tuition"] }) {
  * English-taught courses and first-year tuition, with View Details. `corner` sits beside the name
  * (the shortlist heart); `footer` beside View Details.
  */
-export function UniversityCard({ university, corner, footer }: { university: CardView; corner?: ReactNode; footer?: ReactNode }) {
+export function UniversityCard({
+  university,
+  corner,
+  footer,
+}: {
+  university: CardView & { fitReasons?: string[] | null };
+  corner?: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start gap-4">
@@ -48,6 +56,16 @@ export function UniversityCard({ university, corner, footer }: { university: Car
           <TuitionText tuition={university.tuition} />
         </dd>
       </dl>
+      {university.fitReasons ? (
+        <ul
+          data-fit-reason={university.fitReasons.join("; ")}
+          className="mt-3 grid gap-1 border-t border-slate-200 pt-3 text-sm text-slate-800"
+        >
+          {university.fitReasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
         <LinkButton href={`/university/${university.slug}`} variant="outline" size="sm">
           View Details<span className="sr-only"> of {university.name}</span>

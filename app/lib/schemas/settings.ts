@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type CostCountryId, costCountries } from "../first-year-cost";
 import { tuitionCurrencies } from "../universities";
 import { multiline } from "./multiline";
 
@@ -79,6 +80,17 @@ const rate = text(12).refine(
 const wholeNumber = (min: number, max: number, message: string) =>
   text(4).refine((value) => !value || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), message);
 
+/** A whole amount such as 13632 (empty: the official figure, or none). */
+const wholeAmount = text(10).refine((value) => !value || (/^\d{1,9}$/.test(value) && Number(value) > 0), "Enter a whole amount, for example 13632");
+
+/** The year a figure applies to. */
+const figureYear = text(4).refine(
+  (value) => !value || (/^\d{4}$/.test(value) && Number(value) >= 2015 && Number(value) <= 2035),
+  "Enter a year such as 2025",
+);
+
+const countryCost = z.object({ living: wholeAmount, livingYear: figureYear, flight: wholeAmount, flightYear: figureYear }).optional();
+
 const batch = z.object({ schedule: text(SETTING_SCHEDULE_MAX_LENGTH), fee: text(SETTING_FEE_MAX_LENGTH) }).optional();
 
 export const SiteSettingsSchema = z.object({
@@ -101,6 +113,9 @@ export const SiteSettingsSchema = z.object({
     .object(
       Object.fromEntries(tuitionCurrencies.map((currency) => [currency, rate])) as Record<(typeof tuitionCurrencies)[number], typeof rate>,
     )
+    .optional(),
+  costs: z
+    .object(Object.fromEntries(costCountries.map(({ id }) => [id, countryCost])) as Record<CostCountryId, typeof countryCost>)
     .optional(),
 });
 

@@ -13,6 +13,7 @@ import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage, TextAreaField } from "~/components/ui/field";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { costCountries } from "~/lib/first-year-cost";
 import { defaultJobCategories, defaultMemberLocations } from "~/lib/networking";
 import {
   SETTING_FEE_MAX_LENGTH,
@@ -61,6 +62,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const networking = fields.networking.getFieldset();
   const booking = fields.booking.getFieldset();
   const rates = fields.rates.getFieldset();
+  const costs = fields.costs.getFieldset();
   const saving = navigation.state === "submitting";
   const url = { type: "url", inputMode: "url", maxLength: SETTING_URL_MAX_LENGTH, placeholder: "https://" } as const;
   return (
@@ -138,6 +140,23 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               <Field key={currency} label={`1 ${currency} in BDT`} field={rates[currency]} inputMode="decimal" maxLength={12} />
             ))}
           </div>
+        </Group>
+        <Group
+          legend="First-year costs"
+          note="Living costs for one year (in the country's currency) and an indicative one-way flight from Dhaka (in taka), each with the year it is for. They price the first year on every university page; leave a field empty to use the official figure we hold, or none."
+        >
+          {costCountries.map(({ id, name, currency }) => {
+            const country = costs[id].getFieldset();
+            return (
+              <fieldset key={id} className="grid grid-cols-2 gap-3 sm:col-span-2 sm:grid-cols-4">
+                <legend className="mb-1 text-sm font-semibold text-slate-800">{name}</legend>
+                <Field label={`Living (${currency})`} field={country.living} inputMode="numeric" maxLength={10} />
+                <Field label="Year" field={country.livingYear} inputMode="numeric" maxLength={4} />
+                <Field label="Flight (BDT)" field={country.flight} inputMode="numeric" maxLength={10} />
+                <Field label="Year" field={country.flightYear} inputMode="numeric" maxLength={4} />
+              </fieldset>
+            );
+          })}
         </Group>
         <div>
           <Button pending={saving}>{saving ? "Saving…" : "Save settings"}</Button>

@@ -5,19 +5,23 @@ import { readQuery } from "~/.server/read-query";
 import { cardView } from "~/.server/universities/card-view";
 import { findUniversities, universityCountries } from "~/.server/universities/find-universities";
 import { parseFinderQuery } from "~/.server/universities/finder-query";
+import { countryExtras, firstYearCost, getCountryCosts } from "~/.server/universities/first-year-cost";
+import { fitContext, fitOf } from "~/.server/universities/fit";
 import { getTakaRates } from "~/.server/universities/rates";
 import { shortlistedAmong } from "~/.server/universities/shortlist";
+import { getAcademicProfile } from "~/.server/users/academic-profile";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { ShortlistButton } from "~/components/universities/shortlist-button";
 import { UniversityCard } from "~/components/universities/university-card";
+import { formatLakh } from "~/lib/first-year-cost";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { FINDER_SEARCH_MAX_LENGTH, ieltsBands, universityTypes } from "~/lib/universities";
 import type { Route } from "./+types/find-university";
 
-const finderParameters = ["q", "country", "type", "ielts", "maxTuition", "scholarships", "sort", "page"] as const;
+const finderParameters = ["q", "country", "type", "ielts", "maxTuition", "budget", "scholarships", "sort", "page"] as const;
 
 /** Anonymous visitors share one rendering per query (server/html-cache.ts); other parameters are not part of it. */
 export const headers = sharedPage(finderParameters);
@@ -30,7 +34,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = readQuery(request);
   const [countries, rates, user] = await Promise.all([universityCountries(), getTakaRates(), getSessionUser(request)]);
   const query = parseFinderQuery(params, countries);
-  const results = await findUniversities(query, rates);
+  // In fit order, a signed-in student's profile stands in for the IELTS and budget the address leaves out.
+  const fitting = query.sort === "fit";
+  const [profile, costs] = fitting
+    ? await Promise.all([user?.role === "student" ? getAcademicProfile(user.id) : null, getCountryCosts()])
+    : [null, null];
+  const fit = costs ? fitContext(query, profile, countryExtras(costs, rates)) : null;
+  const results = await findUniversities(query, rates, fit);
   // Signed in: which cards carry a filled heart. (Such requests carry our cookie, so the shared cache never sees them.)
   const shortlisted = user
     ? await shortlistedAmong(
@@ -44,8 +54,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     items: results.items.map((university) => ({
       ...cardView(university, rates),
       shortlisted: shortlisted ? shortlisted.has(university.slug) : null,
+      fitReasons:
+        fit && costs
+          ? fitOf(university.minimumIelts, firstYearCost(university, costs.get(university.country), rates, fit.level), fit).reasons
+          : null,
     })),
     query,
+    fitFrom: fit ? { ielts: fit.ielts, budget: fit.budgetBdt, level: fit.level, profile: profile !== null } : null,
     countries,
     returnTo: kept.length > 0 ? `/find-university?${new URLSearchParams(kept)}` : "/find-university",
   };
@@ -55,7 +70,7 @@ const select = "h-11 w-full rounded-md border border-slate-400 bg-white px-3 tex
 const label = "grid gap-1 text-sm font-semibold text-slate-800";
 
 export default function FindUniversityPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, query, countries, returnTo } = loaderData;
+  const { items, total, page, pageCount, query, countries, returnTo, fitFrom } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -72,6 +87,7 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
       type: query.type,
       ielts: query.ielts === null ? "" : String(query.ielts),
       maxTuition: query.maxTuition === null ? "" : String(query.maxTuition),
+      budget: query.budget === null ? "" : String(query.budget),
       sort: query.sort,
     };
     const scholarships = form.elements.namedItem("scholarships");
@@ -93,7 +109,7 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
     }
     if (scholarships instanceof HTMLInputElement) scholarships.checked = query.scholarships;
   }, [query]);
-  const filtered = Boolean(query.q || query.country || query.type || query.ielts || query.maxTuition || query.scholarships);
+  const filtered = Boolean(query.q || query.country || query.type || query.ielts || query.maxTuition || query.budget || query.scholarships);
   // With JavaScript, a changed select or box updates the results at once (the URL too), keeping focus and scroll.
   const submitOnChange = (event: React.ChangeEvent<HTMLFormElement>) => {
     if (event.target instanceof HTMLSelectElement || (event.target instanceof HTMLInputElement && event.target.type === "checkbox")) {
@@ -167,8 +183,22 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
           />
         </label>
         <label className={label}>
+          Our first-year budget (BDT)
+          <input
+            name="budget"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={100000}
+            defaultValue={query.budget ?? ""}
+            placeholder="For example 3000000"
+            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
+          />
+        </label>
+        <label className={label}>
           Sort by
           <select name="sort" defaultValue={query.sort} className={select}>
+            <option value="fit">Best fit for me</option>
             <option value="ranking">World ranking</option>
             <option value="name">Name</option>
             <option value="tuition">Tuition, lowest first</option>
@@ -199,6 +229,7 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
         ) : null}
       </p>
 
+      {fitFrom ? <FitNote fit={fitFrom} /> : null}
       {items.length > 0 ? (
         <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Universities">
           {items.map((university) => (
@@ -215,6 +246,42 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
       ) : null}
       <Pager page={page} pageCount={pageCount} />
     </Page>
+  );
+}
+
+/** What the fit order compares, in one sentence, with where it came from and how to change it. */
+function FitNote({ fit }: { fit: NonNullable<Route.ComponentProps["loaderData"]["fitFrom"]> }) {
+  const parts = [
+    fit.ielts === null ? null : `IELTS ${fit.ielts.toFixed(1)}`,
+    fit.budget === null ? null : `a first-year budget of ${formatLakh(fit.budget)}`,
+  ].filter(Boolean);
+  return (
+    <p className="mt-2 rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+      {parts.length === 0
+        ? "Best fit ranks by your IELTS score and your first-year budget: enter them above"
+        : `Ranked by ${parts.join(" and ")}${fit.level === "masters" ? " for a taught master's" : ""}: universities whose requirements you meet come first, then by world ranking`}
+      {fit.profile ? (
+        <>
+          {" "}
+          (from{" "}
+          <a href="/dashboard/profile" className="font-semibold text-brand-700 underline">
+            your academic profile
+          </a>
+          ).
+        </>
+      ) : parts.length === 0 ? (
+        <>
+          , or{" "}
+          <a href="/login" className="font-semibold text-brand-700 underline">
+            sign in
+          </a>{" "}
+          to use your academic profile.
+        </>
+      ) : (
+        "."
+      )}{" "}
+      Costs are indicative: tuition as each university publishes it, living costs and fees as official bodies state them.
+    </p>
   );
 }
 

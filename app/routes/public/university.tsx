@@ -2,16 +2,22 @@ import { ExternalLink as WebsiteIcon } from "lucide";
 import { getSessionUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
 import { replyWithError } from "~/.server/errors";
+import { readQuery } from "~/.server/read-query";
 import { feeView, tuitionView } from "~/.server/universities/card-view";
 import { findUniversityBySlug } from "~/.server/universities/find-university";
+import { firstYearCost, getCountryCosts, ratesChangedAt } from "~/.server/universities/first-year-cost";
 import { getTakaRates } from "~/.server/universities/rates";
 import { shortlistedAmong } from "~/.server/universities/shortlist";
+import { getAcademicProfile } from "~/.server/users/academic-profile";
 import { JsonLd } from "~/components/public/json-ld";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
+import { CostTable } from "~/components/universities/cost-table";
 import { ShortlistButton } from "~/components/universities/shortlist-button";
 import { UniversityLogo } from "~/components/universities/university-logo";
+import { UniversityPlanFacts } from "~/components/universities/university-plan-facts";
+import { type StudyLevel, studyLevels } from "~/lib/academic-profile";
 import { bookConsultantsHref } from "~/lib/booking";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
@@ -19,18 +25,31 @@ import { academicYear } from "~/lib/tuition";
 import type { TuitionView } from "~/lib/universities";
 import type { Route } from "./+types/university";
 
-/** Anonymous visitors share one rendering (server/html-cache.ts). */
-export const headers = sharedPage();
+/** Anonymous visitors share one rendering per level of study (server/html-cache.ts). */
+export const headers = sharedPage(["level"]);
 
 /** A university's page, by its slug; an unknown slug is the 404 page. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const university = await findUniversityBySlug(params.id).catch((error: unknown) => {
     throw replyWithError(error);
   });
-  const [rates, user] = await Promise.all([getTakaRates(), getSessionUser(request)]);
-  const shortlisted = user ? (await shortlistedAmong(user.id, [university.slug])).has(university.slug) : null;
+  const [rates, user, costs, ratesChanged] = await Promise.all([
+    getTakaRates(),
+    getSessionUser(request),
+    getCountryCosts(),
+    ratesChangedAt(),
+  ]);
+  const [shortlisted, profile] = await Promise.all([
+    user ? shortlistedAmong(user.id, [university.slug]).then((slugs) => slugs.has(university.slug)) : null,
+    user?.role === "student" ? getAcademicProfile(user.id) : null,
+  ]);
+  // The level in the address (a shared link) wins; then a student's profile; then a bachelor's.
+  const asked = readQuery(request).get("level");
+  const level: StudyLevel = studyLevels.find((candidate) => candidate === asked) ?? profile?.level ?? "bachelor";
   return {
     shortlisted,
+    cost: firstYearCost(university, costs.get(university.country), rates, level),
+    ratesChangedOn: ratesChanged ? formatDate(ratesChanged) : null,
     appUrl: getConfig().appUrl,
     university: {
       slug: university.slug,
@@ -72,8 +91,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           ? null
           : { rank: university.worldRanking, source: university.rankingSource, year: university.rankingYear },
       englishTaughtCourses: university.englishTaughtCourses,
+      otherTests: university.otherTests,
+      otherTestsSource: university.otherTestsSource,
+      intakes: university.intakes,
+      intakesYear: university.intakesYear,
+      intakesSource: university.intakesSource,
+      scholarshipList: university.scholarshipList,
     },
   };
+}
+
+/** "12 March 2026", in Dhaka. */
+function formatDate(date: Date): string {
+  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Dhaka" });
 }
 
 /** "USD 42,954 (≈ BDT 5,240,000), indicative for 2022/23", or null for an unknown fee. */
@@ -83,7 +113,7 @@ function feeText(fee: TuitionView | null): string | null {
 }
 
 export default function UniversityPage({ loaderData }: Route.ComponentProps) {
-  const { university, appUrl, shortlisted } = loaderData;
+  const { university, appUrl, shortlisted, cost, ratesChangedOn } = loaderData;
   /** Each fact, and the university's page it comes from where we have it. */
   const facts: [string, string, (string | null)?][] = [
     ["Type", university.type],
@@ -176,8 +206,10 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
+          <CostTable cost={cost} slug={university.slug} ratesChangedOn={ratesChangedOn} />
+          <UniversityPlanFacts university={university} />
         </div>
-        <Card className="h-fit p-5">
+        <Card className="h-fit p-5 print:hidden">
           <h2 className="text-lg font-semibold text-slate-900">At a glance</h2>
           <dl className="mt-3 grid gap-3 text-sm">
             {facts.map(([term, value, source]) => (

@@ -1,0 +1,90 @@
+import type { AcademicProfile, StudyLevel } from "~/lib/academic-profile";
+import { type FirstYearCost, formatLakh } from "~/lib/first-year-cost";
+import type { FinderQuery, FitContext } from "./schema";
+
+/** What fit is judged against: the student's IELTS overall and the family's budget for the first year (whole taka). */
+export type FitStudent = { ielts: number | null; budgetBdt: number | null; level: StudyLevel };
+
+/** How one requirement stands: met, not met, or unknown (a figure is missing on either side). */
+export type RequirementState = "met" | "failed" | "unknown";
+
+/** A university's fit for a student: how each hard requirement stands, and why, in plain words. */
+export type Fit = { ielts: RequirementState; budget: RequirementState; reasons: string[] };
+
+const score = (value: number) => value.toFixed(1);
+
+/**
+ * The finder's fit rules, the one place they are written (the finder's `sort=fit` order in SQL
+ * follows them; tests/… compare the two):
+ * - IELTS: met when the student's overall is at least the published minimum; not met when below;
+ *   unknown when either is missing.
+ * - Budget: not met when the first-year costs we know already pass the budget; met when they fit
+ *   it and both tuition and living costs are known; unknown otherwise (or without a budget).
+ * Universities are ranked by requirements not met (fewest first), then met (most first), then
+ * world ranking. No score is invented: the reasons say exactly what was compared.
+ */
+export function fitOf(minimumIelts: number | null, cost: FirstYearCost, student: FitStudent): Fit {
+  const reasons: string[] = [];
+  let ielts: RequirementState = "unknown";
+  if (minimumIelts === null) reasons.push("No published IELTS minimum");
+  else if (student.ielts === null) reasons.push(`Asks for IELTS ${score(minimumIelts)} or more`);
+  else if (student.ielts >= minimumIelts) {
+    ielts = "met";
+    reasons.push(`Your IELTS ${score(student.ielts)} meets the ${score(minimumIelts)} minimum`);
+  } else {
+    ielts = "failed";
+    reasons.push(`Your IELTS ${score(student.ielts)} is below the ${score(minimumIelts)} minimum`);
+  }
+
+  const [tuition] = cost.lines;
+  const tuitionKnown = tuition?.taka !== null && tuition?.taka !== undefined;
+  const livingKnown = cost.livingKnown;
+  const known = cost.totalBdt ?? 0;
+  let budget: RequirementState = "unknown";
+  const left = cost.missing.filter((label) => label !== tuition?.label).map((label) => {
+      const name = label.replace(/ \(.*\)$/, "");
+      return name.charAt(0).toLowerCase() + name.slice(1);
+    });
+  const without = left.length > 0 ? `, not counting ${left.join(", ")}` : "";
+  const over = student.budgetBdt !== null && known > student.budgetBdt ? student.budgetBdt : null;
+  if (!tuitionKnown) {
+    const others = known > 0 ? `; the other first-year costs come to about ${formatLakh(known)}` : "";
+    reasons.push(`${student.level === "masters" ? "Master's tuition" : "Tuition"} not published${others}`);
+  } else {
+    reasons.push(`About ${formatLakh(known)} for the first year${without}`);
+  }
+  if (over !== null) {
+    budget = "failed";
+    reasons.push(`${formatLakh(known - over)} over your budget of ${formatLakh(over)}`);
+  } else if (student.budgetBdt !== null && tuitionKnown && livingKnown) {
+    budget = "met";
+    reasons.push(`Within your budget of ${formatLakh(student.budgetBdt)}`);
+  } else if (student.budgetBdt !== null) {
+    reasons.push(`Cannot tell yet whether it fits your budget of ${formatLakh(student.budgetBdt)}`);
+  }
+  return { ielts, budget, reasons };
+}
+
+/** The order fit ranks in: fewer requirements not met first, then more met. */
+export function fitRank(fit: Pick<Fit, "ielts" | "budget">): [failed: number, met: number] {
+  const states = [fit.ielts, fit.budget];
+  return [states.filter((state) => state === "failed").length, states.filter((state) => state === "met").length];
+}
+
+/**
+ * What the finder ranks by under `sort=fit`: the `ielts` and `budget` in the address where given,
+ * else the signed-in student's profile; the profile's level chooses the tuition (bachelor's when
+ * unknown).
+ */
+export function fitContext(
+  query: Pick<FinderQuery, "ielts" | "budget">,
+  profile: AcademicProfile | null,
+  countries: FitContext["countries"],
+): FitContext {
+  return {
+    ielts: query.ielts ?? profile?.ieltsOverall ?? null,
+    budgetBdt: query.budget ?? profile?.yearlyBudgetBdt ?? null,
+    level: profile?.level ?? "bachelor",
+    countries,
+  };
+}

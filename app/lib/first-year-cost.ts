@@ -1,0 +1,70 @@
+import type { StudyLevel } from "./academic-profile";
+import type { TuitionCurrency } from "./universities";
+
+/** The destination countries whose first-year costs we keep, with the id their settings use and their currency. */
+export const costCountries = [
+  { name: "United States", id: "united-states", currency: "USD" },
+  { name: "United Kingdom", id: "united-kingdom", currency: "GBP" },
+  { name: "Canada", id: "canada", currency: "CAD" },
+  { name: "Australia", id: "australia", currency: "AUD" },
+  { name: "Denmark", id: "denmark", currency: "DKK" },
+  { name: "Finland", id: "finland", currency: "EUR" },
+  { name: "Germany", id: "germany", currency: "EUR" },
+  { name: "Netherlands", id: "netherlands", currency: "EUR" },
+  { name: "South Korea", id: "south-korea", currency: "KRW" },
+  { name: "Japan", id: "japan", currency: "JPY" },
+  { name: "Malaysia", id: "malaysia", currency: "MYR" },
+] as const satisfies readonly { name: string; id: string; currency: TuitionCurrency }[];
+export type CostCountryId = (typeof costCountries)[number]["id"];
+
+/** The site settings a manager keeps each country's living costs (a year, in its currency) and flight from Dhaka (taka) in. */
+export const costSettingKeys = costCountries.flatMap(({ id }) => [
+  `costs.${id}.living` as const,
+  `costs.${id}.livingYear` as const,
+  `costs.${id}.flight` as const,
+  `costs.${id}.flightYear` as const,
+]);
+
+/** One line of the first-year cost table: in its own currency, and in taka where a rate is set. */
+export type CostLine = {
+  label: string;
+  /** Null: the figure is not known (a named line, so the total says what it leaves out). */
+  amount: number | null;
+  currency: string | null;
+  /** The year the figure applies to (an academic year's first year for fees), and the page that states it. */
+  year: number | null;
+  source: string | null;
+  /** Whole taka; null when the amount is unknown or its currency has no rate. */
+  taka: number | null;
+};
+
+/** The first year's cost of one university for one student level, ready to show and to compare with a budget. */
+export type FirstYearCost = {
+  level: StudyLevel;
+  lines: CostLine[];
+  /** The sum of every line with a taka figure (whole taka); null when no line has one. */
+  totalBdt: number | null;
+  /** Labels of the lines the total leaves out (unknown, or no taka rate). */
+  missing: string[];
+  /** Whether the country's living costs are in the total (without them no budget can be said to fit). */
+  livingKnown: boolean;
+  /** What the embassy expects to see in the bank, shown apart from the cost. */
+  bankBalance: CostLine | null;
+};
+
+/** "৳31 lakh", "৳6.4 lakh", "৳1.2 crore", "৳85,000": taka as a Bangladeshi family says it. */
+export function formatLakh(taka: number): string {
+  const amount = Math.round(taka);
+  if (amount >= 10_000_000) return `৳${trimmed(amount / 10_000_000)} crore`;
+  if (amount >= 100_000) return `৳${amount >= 1_000_000 ? Math.round(amount / 100_000) : trimmed(amount / 100_000)} lakh`;
+  return `৳${amount.toLocaleString("en-IN")}`;
+}
+
+function trimmed(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
+
+/** "BDT 1,22,000" — whole taka in the South Asian grouping Bangladeshi banks print. */
+export function formatBdt(taka: number): string {
+  return `BDT ${Math.round(taka).toLocaleString("en-IN")}`;
+}
