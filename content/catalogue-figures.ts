@@ -9,8 +9,8 @@ import type { CatalogueUniversity, SourcedAmount } from "./universities";
 // The researched figures (content/catalogue/README.md) as the catalogue loads them. Every figure
 // there carries the year it applies to and the university's page it was read on; here only those
 // the pages can quote honestly are taken: fees (tuition, a master's tuition, the application fee)
-// of a recent academic year (an older fee would understate a family's budget) and a dated
-// undergraduate IELTS minimum with its lowest band; other English tests, intakes with their usual
+// of a recent academic year (an older fee would understate a family's budget) and an undergraduate
+// IELTS minimum with its lowest band (dated where the page is); other English tests, intakes with their usual
 // deadlines, named scholarships and compulsory yearly fees (Germany's semester contribution), each
 // with its page.
 
@@ -53,7 +53,7 @@ function quoted(figure: Amount | null): SourcedAmount | null {
   };
 }
 
-/** The catalogue's researched fees and dated undergraduate IELTS minimum of an entry (each absent where not quoted). */
+/** The catalogue's researched figures of an entry: recent fees, the undergraduate IELTS minimum, tests, intakes, scholarships (each absent where not quoted). */
 function researchedFigures(entry: Researched): Partial<CatalogueUniversity> {
   const figures: Partial<CatalogueUniversity> = {};
   const tuition = quoted(entry.tuition);
@@ -73,7 +73,9 @@ function researchedFigures(entry: Researched): Partial<CatalogueUniversity> {
   figures.scholarshipList = (entry.scholarships ?? []).map(({ name, value, year, source }) => ({ name, value, year, source }));
   if (figures.scholarshipList.length > 0) figures.scholarships = figures.scholarshipList.length;
   const { ielts } = entry;
-  if (ielts && ielts.year !== null && ielts.level !== "masters") {
+  // An English requirement changes rarely and its page is often undated: an undated minimum is quoted
+  // as the page states it, with its source and no year (a fee, which changes every year, is not).
+  if (ielts && ielts.level !== "masters") {
     figures.minimumIelts = ielts.overall;
     figures.ieltsBand = ielts.band;
     figures.ieltsSource = { year: ielts.year, source: ielts.source };

@@ -31,7 +31,7 @@ export type CatalogueUniversity = {
   /** The catalogue version that added it (app/.server/universities/load-catalogue.ts); 1 when absent. */
   since?: number;
   /** The academic year and the university's page of `minimumIelts` (and `ieltsBand`, the lowest in any band), where researched. */
-  ieltsSource?: { year: number; source: string } | null;
+  ieltsSource?: { year: number | null; source: string } | null;
   ieltsBand?: number | null;
   /** Researched: a taught master's first-year tuition, and the fee to apply as an undergraduate. */
   mastersTuition?: SourcedAmount | null;

@@ -52,6 +52,12 @@ export type FirstYearCost = {
   bankBalance: CostLine | null;
 };
 
+/** How one requirement of fit stands: met, not met, or unknown (a figure is missing on either side). */
+export type RequirementState = "met" | "failed" | "unknown";
+
+/** A reason of fit in plain words, and whether it says a requirement is met, not met, unknown, or only informs. */
+export type FitReason = { text: string; state: RequirementState | "info" };
+
 /** "৳31 lakh", "৳6.4 lakh", "৳1.2 crore", "৳85,000": taka as a Bangladeshi family says it. */
 export function formatLakh(taka: number): string {
   const amount = Math.round(taka);

@@ -14,7 +14,7 @@ export type CountryFigure = { amount: number; currency: string; year: number | n
 /** What a student pays in a country besides the university's own fees, and the balance its embassy expects. */
 export type CountryCosts = Record<"living" | "visa" | "health" | "sevis" | "flight" | "bankBalance", CountryFigure | null>;
 
-type CostFigures = Record<string, Partial<Record<keyof CountryCosts, CountryFigure | null>>>;
+type CostFigures = Record<string, Partial<Record<keyof CountryCosts, (CountryFigure & { note?: string }) | null>>>;
 
 /** The lines every country has, named even where the figure is unknown; SEVIS only where it applies. */
 const countryLines = [
@@ -35,7 +35,15 @@ export async function getCountryCosts(): Promise<Map<string, CountryCosts>> {
   const figures = countryFigures.countries as CostFigures;
   return new Map(
     costCountries.map(({ name, id, currency }) => {
-      const official = figures[name] ?? {};
+      // The file's notes are for whoever checks the figures, not for the page: only what a line shows is kept.
+      const official = Object.fromEntries(
+        Object.entries(figures[name] ?? {}).map(([key, figure]) => [
+          key,
+          figure
+            ? { amount: figure.amount, currency: figure.currency, year: figure.year, source: figure.source, label: figure.label }
+            : null,
+        ]),
+      ) as Partial<CountryCosts>;
       const set = (key: "living" | "flight", inCurrency: string, label: string): CountryFigure | null => {
         const amount = values[`costs.${id}.${key}` as const];
         if (!amount) return official[key] ?? null;

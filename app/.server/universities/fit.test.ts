@@ -417,7 +417,7 @@ describe("fit", () => {
     expect({ ielts: fit.ielts, budget: fit.budget }).toEqual({ ielts, budget });
     // Always a line on IELTS and one on the cost; a third on the budget when one is given.
     expect(fit.reasons).toHaveLength(who.budgetBdt === null ? 2 : 3);
-    for (const reason of reasons) expect(fit.reasons).toContainEqual(expect.stringMatching(reason));
+    for (const reason of reasons) expect(fit.reasons.map((entry) => entry.text)).toContainEqual(expect.stringMatching(reason));
   });
 
   test("ranks by requirements not met, then by requirements met", () => {

@@ -1,15 +1,12 @@
 import type { AcademicProfile, StudyLevel } from "~/lib/academic-profile";
-import { type FirstYearCost, formatLakh } from "~/lib/first-year-cost";
+import { type FirstYearCost, type FitReason, formatLakh, type RequirementState } from "~/lib/first-year-cost";
 import type { FinderQuery, FitContext } from "./schema";
 
 /** What fit is judged against: the student's IELTS overall and the family's budget for the first year (whole taka). */
 export type FitStudent = { ielts: number | null; budgetBdt: number | null; level: StudyLevel };
 
-/** How one requirement stands: met, not met, or unknown (a figure is missing on either side). */
-export type RequirementState = "met" | "failed" | "unknown";
-
 /** A university's fit for a student: how each hard requirement stands, and why, in plain words. */
-export type Fit = { ielts: RequirementState; budget: RequirementState; reasons: string[] };
+export type Fit = { ielts: RequirementState; budget: RequirementState; reasons: FitReason[] };
 
 const score = (value: number) => value.toFixed(1);
 
@@ -24,16 +21,17 @@ const score = (value: number) => value.toFixed(1);
  * world ranking. No score is invented: the reasons say exactly what was compared.
  */
 export function fitOf(minimumIelts: number | null, cost: FirstYearCost, student: FitStudent): Fit {
-  const reasons: string[] = [];
+  const reasons: FitReason[] = [];
+  const say = (state: FitReason["state"], text: string) => reasons.push({ text, state });
   let ielts: RequirementState = "unknown";
-  if (minimumIelts === null) reasons.push("No published IELTS minimum");
-  else if (student.ielts === null) reasons.push(`Asks for IELTS ${score(minimumIelts)} or more`);
+  if (minimumIelts === null) say("unknown", "No published IELTS minimum");
+  else if (student.ielts === null) say("info", `Asks for IELTS ${score(minimumIelts)} or more`);
   else if (student.ielts >= minimumIelts) {
     ielts = "met";
-    reasons.push(`Your IELTS ${score(student.ielts)} meets the ${score(minimumIelts)} minimum`);
+    say("met", `Your IELTS ${score(student.ielts)} meets the ${score(minimumIelts)} minimum`);
   } else {
     ielts = "failed";
-    reasons.push(`Your IELTS ${score(student.ielts)} is below the ${score(minimumIelts)} minimum`);
+    say("failed", `Your IELTS ${score(student.ielts)} is below the ${score(minimumIelts)} minimum`);
   }
 
   const [tuition] = cost.lines;
@@ -41,7 +39,9 @@ export function fitOf(minimumIelts: number | null, cost: FirstYearCost, student:
   const livingKnown = cost.livingKnown;
   const known = cost.totalBdt ?? 0;
   let budget: RequirementState = "unknown";
-  const left = cost.missing.filter((label) => label !== tuition?.label).map((label) => {
+  const left = cost.missing
+    .filter((label) => label !== tuition?.label)
+    .map((label) => {
       const name = label.replace(/ \(.*\)$/, "");
       return name.charAt(0).toLowerCase() + name.slice(1);
     });
@@ -49,18 +49,18 @@ export function fitOf(minimumIelts: number | null, cost: FirstYearCost, student:
   const over = student.budgetBdt !== null && known > student.budgetBdt ? student.budgetBdt : null;
   if (!tuitionKnown) {
     const others = known > 0 ? `; the other first-year costs come to about ${formatLakh(known)}` : "";
-    reasons.push(`${student.level === "masters" ? "Master's tuition" : "Tuition"} not published${others}`);
+    say("info", `${student.level === "masters" ? "Master's tuition" : "Tuition"} not published${others}`);
   } else {
-    reasons.push(`About ${formatLakh(known)} for the first year${without}`);
+    say("info", `About ${formatLakh(known)} for the first year${without}`);
   }
   if (over !== null) {
     budget = "failed";
-    reasons.push(`${formatLakh(known - over)} over your budget of ${formatLakh(over)}`);
+    say("failed", `${formatLakh(known - over)} over your budget of ${formatLakh(over)}`);
   } else if (student.budgetBdt !== null && tuitionKnown && livingKnown) {
     budget = "met";
-    reasons.push(`Within your budget of ${formatLakh(student.budgetBdt)}`);
+    say("met", `Within your budget of ${formatLakh(student.budgetBdt)}`);
   } else if (student.budgetBdt !== null) {
-    reasons.push(`Cannot tell yet whether it fits your budget of ${formatLakh(student.budgetBdt)}`);
+    say("unknown", `Cannot tell yet whether it fits your budget of ${formatLakh(student.budgetBdt)}`);
   }
   return { ielts, budget, reasons };
 }

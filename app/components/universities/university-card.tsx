@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { FitReason } from "~/lib/first-year-cost";
 import { academicYear } from "~/lib/tuition";
 import type { UniversityCardView as CardView } from "~/lib/universities";
 import { LinkButton } from "../ui/button";
@@ -22,6 +23,14 @@ export function TuitionText({ tuition }: { tuition: CardView["tuition"] }) {
   );
 }
 
+/** How a fit reason is marked: met, not met, not known yet, or only a fact. */
+const reasonMarks = {
+  met: { mark: "✓", label: "Met: ", className: "text-emerald-700" },
+  failed: { mark: "✗", label: "Not met: ", className: "text-red-700" },
+  unknown: { mark: "?", label: "Not known: ", className: "text-amber-700" },
+  info: { mark: "·", label: "", className: "text-slate-500" },
+} as const;
+
 /**
  * A university as the finder and the shortlist show it: logo, name (the heading), place, ranking,
  * English-taught courses and first-year tuition, with View Details. `corner` sits beside the name
@@ -32,7 +41,7 @@ export function UniversityCard({
   corner,
   footer,
 }: {
-  university: CardView & { fitReasons?: string[] | null };
+  university: CardView & { fitReasons?: FitReason[] | null };
   corner?: ReactNode;
   footer?: ReactNode;
 }) {
@@ -58,11 +67,19 @@ export function UniversityCard({
       </dl>
       {university.fitReasons ? (
         <ul
-          data-fit-reason={university.fitReasons.join("; ")}
+          data-fit-reason={university.fitReasons.map((reason) => reason.text).join("; ")}
           className="mt-3 grid gap-1 border-t border-slate-200 pt-3 text-sm text-slate-800"
         >
           {university.fitReasons.map((reason) => (
-            <li key={reason}>{reason}</li>
+            <li key={reason.text} className="flex gap-2">
+              <span aria-hidden="true" className={`w-4 shrink-0 font-bold ${reasonMarks[reason.state].className}`}>
+                {reasonMarks[reason.state].mark}
+              </span>
+              <span>
+                <span className="sr-only">{reasonMarks[reason.state].label}</span>
+                {reason.text}
+              </span>
+            </li>
           ))}
         </ul>
       ) : null}

@@ -1,12 +1,15 @@
 import { requireUser } from "~/.server/auth/session";
 import { readQuery } from "~/.server/read-query";
 import { cardView } from "~/.server/universities/card-view";
+import { firstYearCost, getCountryCosts } from "~/.server/universities/first-year-cost";
 import { getTakaRates } from "~/.server/universities/rates";
 import { universitiesToCompare } from "~/.server/universities/shortlist";
+import { getAcademicProfile } from "~/.server/users/academic-profile";
 import { Page } from "~/components/layout/page";
 import { LinkButton } from "~/components/ui/button";
 import { rankingText, TuitionText } from "~/components/universities/university-card";
 import { UniversityLogo } from "~/components/universities/university-logo";
+import { type FirstYearCost, formatBdt } from "~/lib/first-year-cost";
 import { COMPARE_MAX, type UniversityCardView } from "~/lib/universities";
 import type { Route } from "./+types/compare";
 
@@ -15,16 +18,50 @@ const SLUGS_READ = 20;
 
 /** Up to four universities side by side, from `?u=slug&u=slug…` (the shortlist's ticks). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const asked = [...new Set(readQuery(request).getAll("u").slice(0, SLUGS_READ))].filter(Boolean);
-  const [universities, rates] = await Promise.all([universitiesToCompare(asked), getTakaRates()]);
-  return { universities: universities.map((university) => cardView(university, rates)), tooMany: asked.length > COMPARE_MAX };
+  const [universities, rates, costs, profile] = await Promise.all([
+    universitiesToCompare(asked),
+    getTakaRates(),
+    getCountryCosts(),
+    user.role === "student" ? getAcademicProfile(user.id) : null,
+  ]);
+  const level = profile?.level ?? "bachelor";
+  return {
+    universities: universities.map((university) => ({
+      ...cardView(university, rates),
+      cost: firstYearCost(university, costs.get(university.country), rates, level),
+    })),
+    tooMany: asked.length > COMPARE_MAX,
+  };
 }
 
-const rows: [string, (university: UniversityCardView) => React.ReactNode][] = [
+/** A university's first year in the compare table: each line in taka, then the total (the university's page has the whole table). */
+function FirstYear({ cost }: { cost: FirstYearCost }) {
+  return (
+    <>
+      <ul className="grid gap-1">
+        {cost.lines.map((line) => (
+          <li key={line.label}>
+            {line.label}: {line.taka !== null ? formatBdt(line.taka) : line.amount !== null ? "no taka rate set" : "not known"}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 font-semibold text-slate-900">
+        {cost.missing.length > 0 ? "Known costs: " : "Total: "}
+        <span {...(cost.totalBdt !== null ? { "data-total-bdt": String(cost.totalBdt) } : {})}>
+          {cost.totalBdt !== null ? formatBdt(cost.totalBdt) : "not known"}
+        </span>
+      </p>
+    </>
+  );
+}
+
+const rows: [string, (university: UniversityCardView & { cost: FirstYearCost }) => React.ReactNode][] = [
   ["Location", (university) => university.place],
   ["Type", (university) => university.type],
   ["First-year tuition", (university) => <TuitionText tuition={university.tuition} />],
+  ["First year in taka", (university) => <FirstYear cost={university.cost} />],
   ["Minimum IELTS", (university) => (university.minimumIelts === null ? "Not listed" : university.minimumIelts.toFixed(1))],
   ["World ranking", (university) => rankingText(university.ranking)],
   [

@@ -131,7 +131,7 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
       "Minimum IELTS",
       university.minimumIelts === null
         ? "Not listed"
-        : `${university.minimumIelts.toFixed(1)}${university.ieltsBand === null ? "" : ` (no band below ${university.ieltsBand.toFixed(1)})`}${university.ieltsYear ? `, for ${academicYear(university.ieltsYear)}` : ""}`,
+        : `${university.minimumIelts.toFixed(1)}${university.ieltsBand === null ? "" : ` (no band below ${university.ieltsBand.toFixed(1)})`}${university.ieltsYear ? `, for ${academicYear(university.ieltsYear)}` : university.ieltsSource ? ", as the university's current page states it (undated)" : ""}`,
       university.ieltsSource,
     ],
     [
