@@ -50,6 +50,7 @@ export default [
     layout("routes/dashboard/layout.tsx", [
       index("routes/dashboard/home.tsx"),
       route("profile", "routes/dashboard/profile.tsx"),
+      route("academic-profile", "routes/dashboard/academic-profile.tsx"),
       route("edit-user-profile/:email", "routes/dashboard/edit-user-profile.tsx"),
       route("applications", "routes/dashboard/applications.tsx"),
       route("applications/:id", "routes/dashboard/application.tsx"),

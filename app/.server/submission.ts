@@ -37,7 +37,13 @@ export function formResult(
   return result;
 }
 
-/** The values worth echoing: strings within their field's limit, nested fieldsets (`social.facebook`) alike. */
+/** The most values echoed back for a repeated field (checkboxes). */
+const REPEATED_ECHO_LIMIT = 100;
+
+/**
+ * The values worth echoing: strings within their field's limit, nested fieldsets (`social.facebook`)
+ * alike, and a repeated field's (checkboxes') values within its element's limit.
+ */
 function boundedValues(values: Record<string, unknown>, schema: unknown): Record<string, unknown> {
   const shape = objectShape(schema) ?? {};
   const bounded: Record<string, unknown> = {};
@@ -45,7 +51,12 @@ function boundedValues(values: Record<string, unknown>, schema: unknown): Record
     const field = shape[name];
     if (typeof value === "string") {
       if (value.length <= (maxLength(field) ?? UNBOUNDED_ECHO_LIMIT)) bounded[name] = value;
-    } else if (value && typeof value === "object" && !Array.isArray(value) && objectShape(field)) {
+    } else if (Array.isArray(value)) {
+      const limit = maxLength(arrayElement(field)) ?? UNBOUNDED_ECHO_LIMIT;
+      bounded[name] = value
+        .filter((item): item is string => typeof item === "string" && item.length <= limit)
+        .slice(0, REPEATED_ECHO_LIMIT);
+    } else if (value && typeof value === "object" && objectShape(field)) {
       bounded[name] = boundedValues(value as Record<string, unknown>, field);
     }
   }
@@ -85,6 +96,14 @@ export function refusedSubmission<E extends Record<string, unknown> = Record<nev
 }
 
 type Inner = { maxLength?: number | null; def?: { in?: unknown; innerType?: unknown } };
+
+/** An array field's element schema, under optional, pipe and refinement wrappers. */
+function arrayElement(schema: unknown): unknown {
+  const node = schema as (Inner & { def?: { element?: unknown } }) | undefined;
+  if (!node?.def) return undefined;
+  if (node.def.element) return node.def.element;
+  return arrayElement(node.def.in ?? node.def.innerType);
+}
 
 function maxLength(schema: unknown): number | undefined {
   const node = schema as Inner | undefined;

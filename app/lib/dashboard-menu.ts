@@ -15,6 +15,8 @@ export const pageRoles = {
   siteSettings: ["manager"],
   /** Writing to a networking member (Connect, from the directory). */
   connectWithMember: ["student"],
+  /** Grades, English test, plans and budget, which fit and the application form read. */
+  academicProfile: ["student"],
 } as const satisfies Record<string, readonly Role[]>;
 
 type MenuItem = {
@@ -32,6 +34,7 @@ export type MenuEntry = { to: string; label: string };
 const menu: MenuItem[] = [
   { to: "/dashboard", label: "Overview", roles: "everyone" },
   { to: "/dashboard/profile", label: "Profile", roles: "everyone" },
+  { to: "/dashboard/academic-profile", label: "Academic Profile", roles: pageRoles.academicProfile },
   { to: "/dashboard/shortlist", label: "Shortlist", roles: "everyone" },
   { to: "/dashboard/my-bookings", label: "My Bookings", roles: "everyone" },
   { to: "/dashboard/applications", label: "Applications", roles: pageRoles.applications },

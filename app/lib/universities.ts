@@ -6,6 +6,37 @@
 export const universityTypes = ["Public", "Private"] as const;
 export type UniversityType = (typeof universityTypes)[number];
 
+/** The countries the catalogue and its finder cover, as a university's `country` spells them. */
+export const catalogueCountries = [
+  "Australia",
+  "Canada",
+  "Denmark",
+  "Finland",
+  "Germany",
+  "Japan",
+  "Malaysia",
+  "Netherlands",
+  "South Korea",
+  "United Kingdom",
+  "United States",
+] as const;
+
+/** Month names in English, January first (an intake's month and a deadline's are 1–12). */
+export const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
 /** Currencies a first-year tuition may be given in (ISO 4217); each has a rate to taka in the site settings. */
 export const tuitionCurrencies = ["USD", "GBP", "EUR", "CAD", "AUD", "DKK", "KRW", "JPY", "MYR"] as const;
 export type TuitionCurrency = (typeof tuitionCurrencies)[number];
@@ -22,7 +53,7 @@ export type NamedScholarship = { name: string; value: string; year: number | nul
 /** IELTS bands a minimum may be: 2.5 to 9 in steps of 0.5. */
 export const ieltsBands = Array.from({ length: 14 }, (_, index) => 2.5 + index * 0.5);
 
-export const finderSorts = ["ranking", "name", "tuition"] as const;
+export const finderSorts = ["ranking", "name", "tuition", "fit"] as const;
 export type FinderSort = (typeof finderSorts)[number];
 
 /** At most this many universities side by side: four columns still fit a laptop, and scroll on a phone. */

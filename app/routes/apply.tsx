@@ -1,6 +1,7 @@
 import { useNavigation } from "react-router";
 import { loadDraft } from "~/.server/applications/draft-view";
 import { applicationFormChoices, universityToApplyTo } from "~/.server/applications/form-choices";
+import { applicationPrefill } from "~/.server/applications/profile-prefill";
 import { resendVerification } from "~/.server/auth/accounts";
 import { requireUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
@@ -24,23 +25,25 @@ export const handle: ServerRouteHandle = { maxUploadFiles: documentFields.length
 
 /**
  * The form, with the person's draft (the text saved so far and the documents already uploaded),
- * else their name and address from the profile; `?university={slug}` pre-selects a catalogue
- * university and its country.
+ * else their name and address from the profile and the country from their academic profile;
+ * `?university={slug}` pre-selects a catalogue university and its country. A re-shown refused
+ * post shows what was sent (Conform's `lastResult` wins over these defaults).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const slug = readQuery(request).get("university");
-  const [draft, choices, chosen] = await Promise.all([
+  const [draft, choices, chosen, fromProfile] = await Promise.all([
     loadDraft(user.id),
     applicationFormChoices(),
     slug ? universityToApplyTo(slug) : undefined,
+    applicationPrefill(user.id),
   ]);
   return {
     verified: user.emailVerified,
     email: user.email,
     draftId: draft.id,
     documents: draft.documents,
-    defaultValue: { name: user.name, address: user.address ?? undefined, ...draft.values, ...chosen },
+    defaultValue: { name: user.name, address: user.address ?? undefined, ...fromProfile, ...draft.values, ...chosen },
     countries: choices.countries,
     universities: choices.universities,
     maxBytes: getConfig().uploadMaxBytes,

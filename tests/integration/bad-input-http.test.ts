@@ -112,6 +112,8 @@ const postForms: PostForm[] = [];
 const linked = new Set<string>();
 /** The file inputs seen (their bytes are judged by their own tests: applications, pictures). */
 const fileFields = new Set<string>();
+/** Boxes and radio buttons seen unchecked (a browser posts only the checked ones, so these are not posted). */
+const uncheckedChoices = new Set<string>();
 
 function matcher(pattern: string): RegExp {
   const source = pattern.replace(/[.]/g, "\\.").replace(/:[A-Za-z]+/g, "[^/?#]+");
@@ -143,7 +145,10 @@ function formsOf(html: string, page: string) {
         fileFields.add(name);
         continue;
       }
-      if (["checkbox", "radio"].includes(type) && !/\schecked(=""|\s|>)/.test(tag)) continue;
+      if (["checkbox", "radio"].includes(type) && !/\schecked(=""|\s|>)/.test(tag)) {
+        uncheckedChoices.add(name);
+        continue;
+      }
       if (seen.has(name)) continue;
       seen.add(name);
       let value = unescapeHtml(attribute(tag, "value") ?? "");
@@ -342,7 +347,7 @@ describe("generated bad input against the built server", () => {
     const schemas = import.meta.glob<Record<string, unknown>>("../../app/lib/schemas/*.ts", { eager: true });
     const posted = new Set(postForms.flatMap((form) => form.fields.map((field) => field.name)));
     for (const names of formQueryNames.values()) for (const name of names) posted.add(name);
-    for (const name of [...fileFields, ...notRendered]) posted.add(name);
+    for (const name of [...fileFields, ...uncheckedChoices, ...notRendered]) posted.add(name);
     const missing = new Set<string>();
     for (const [file, module] of Object.entries(schemas)) {
       for (const [exported, schema] of Object.entries(module)) {

@@ -1,5 +1,5 @@
-import type { FinderSort, TuitionCurrency, UniversityType } from "~/lib/universities";
 import type { StudyLevel } from "~/lib/academic-profile";
+import type { FinderSort, TuitionCurrency, UniversityType } from "~/lib/universities";
 import type { universities } from "../db/schema";
 
 export type University = typeof universities.$inferSelect;

@@ -1,4 +1,5 @@
 import {
+  GraduationCap as AcademicProfileIcon,
   ClipboardList as ApplicationsIcon,
   CalendarClock as AppointmentsIcon,
   CalendarCheck as BookingIcon,
@@ -22,6 +23,7 @@ import {
 const menuIcons: Record<string, IconNode> = {
   "/dashboard": DashboardIcon,
   "/dashboard/profile": ProfileIcon,
+  "/dashboard/academic-profile": AcademicProfileIcon,
   "/dashboard/shortlist": ShortlistIcon,
   "/dashboard/my-bookings": MyBookingsIcon,
   "/dashboard/applications": ApplicationsIcon,

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { AcademicProfileFormSchema } from "./academic-profile";
 import { ApplicationFormBrowserSchema, StaffNoteSchema } from "./applications";
 import {
   changePasswordSchema,
@@ -35,6 +36,7 @@ export const validators = {
   changePassword: validator(changePasswordSchema),
   passwordOnly: validator(passwordOnlySchema),
   profile: validator(ProfileFormSchema),
+  academicProfile: validator(AcademicProfileFormSchema),
   siteSettings: validator(SiteSettingsFormSchema),
   member: validator(MemberFormBrowserSchema),
   connect: validator(ConnectFormSchema),

@@ -4,12 +4,16 @@ import { requireUser } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
 import { findOwnMemberEntry } from "~/.server/networking/own-entry";
 import { readForm } from "~/.server/read-form";
+import { getAcademicProfile } from "~/.server/users/academic-profile";
 import { photoUrl } from "~/.server/users/photo";
+import { AcademicProfileSummary } from "~/components/dashboard/profile/academic-profile-summary";
 import { ChangePasswordSection } from "~/components/dashboard/profile/change-password";
 import { MemberMessagesSection } from "~/components/dashboard/profile/member-messages";
 import { ProfileDetailsSection } from "~/components/dashboard/profile/profile-details";
 import { TwoFactorSection } from "~/components/dashboard/profile/two-factor";
 import { Page } from "~/components/layout/page";
+import { pageRoles } from "~/lib/dashboard-menu";
+import { hasRole } from "~/lib/roles";
 import type { Route } from "./+types/profile";
 import { isProfileIntent, profileIntentHandlers } from "./profile-intents.server";
 
@@ -32,6 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     /** Their entry in the networking directory, if they are listed: whether students may write to them. */
     memberEntry: await findOwnMemberEntry(user),
+    /** A student's grades, English test, plans and budget (edited on their own page). */
+    academicProfile: hasRole(user.role, pageRoles.academicProfile) ? await getAcademicProfile(user.id) : null,
   };
 }
 
@@ -54,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, memberEntry } = loaderData;
+  const { user, memberEntry, academicProfile } = loaderData;
   const navigation = useNavigation();
   const intent = actionData?.intent;
   const resultFor = (...names: (string | null)[]) =>
@@ -64,6 +70,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     <Page title="Profile">
       <div className="grid gap-8">
         <ProfileDetailsSection user={user} formError={detailsError} />
+        {academicProfile ? <AcademicProfileSummary profile={academicProfile} /> : null}
         <ChangePasswordSection
           lastResult={resultFor("change-password")}
           pending={navigation.formData?.get("intent") === "change-password"}
