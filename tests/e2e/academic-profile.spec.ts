@@ -20,7 +20,13 @@ const consultant: SeedUser = {
   name: "Academic Consultant",
   role: "consultant",
 };
-const app = setUpApp({ users: [student, otherStudent, consultant] });
+const planner: SeedUser = {
+  email: "academic.planner@onward.test",
+  password: "academic planner pass",
+  name: "Planning Student",
+  role: "student",
+};
+const app = setUpApp({ users: [student, otherStudent, consultant, planner] });
 
 const gpa = (page: Page, which: "SSC" | "HSC") => page.getByLabel(`${which} GPA`, { exact: true });
 const budget = (page: Page) => page.getByLabel("Your family's yearly budget, in taka");
@@ -110,4 +116,39 @@ test("a consultant has no academic profile: not in the menu, and the page is ref
   await expect((await openDashboardMenu(page)).getByRole("link", { name: "Academic Profile" })).toHaveCount(0);
   const response = await page.goto(app.url("/dashboard/academic-profile"));
   expect(response?.status()).toBe(403);
+});
+
+test("with a profile, a student sorts the finder by fit, reads each university's reasons, and opens one's first year in taka", async ({
+  page,
+}) => {
+  await signInAs(page, app.url("/login?redirectTo=/dashboard/academic-profile"), planner);
+  await page.getByLabel("IELTS overall").selectOption("6.5");
+  await page.getByLabel("Level").selectOption({ label: "Bachelor's" });
+  await budget(page).fill("30,00,000");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Successfully updated");
+
+  await page.goto(app.url("/find-university"));
+  await page.getByLabel("Sort by").selectOption({ label: "Best fit for me" });
+  await expect(page).toHaveURL(/sort=fit/);
+  await expect(page.getByText("Ranked by IELTS 6.5 and a first-year budget of ৳30 lakh")).toBeVisible();
+  await expect(page.getByRole("link", { name: "your academic profile" })).toBeVisible();
+  const cards = page.getByRole("list", { name: "Universities" }).locator(":scope > li");
+  await expect(cards).toHaveCount(12);
+  // Every card gives its reasons; the first meets both requirements.
+  for (const card of await cards.all()) await expect(card.locator("[data-fit-reason]")).toHaveAttribute("data-fit-reason", /IELTS/);
+  const first = cards.first();
+  await expect(first.locator("[data-fit-reason]")).toContainText("Your IELTS 6.5 meets the");
+  await expect(first.locator("[data-fit-reason]")).toContainText("Within your budget of ৳30 lakh");
+
+  await first.getByRole("link", { name: /View Details/ }).click();
+  const table = page.getByRole("table", { name: /First-year costs for a bachelor's student/ });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole("row", { name: /Tuition \(first year\)/ })).toBeVisible();
+  const total = Number(await table.locator("[data-total-bdt]").getAttribute("data-total-bdt"));
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(3_000_000);
+  // The table's link is what a parent is sent: it opens the same table signed out.
+  const shared = await page.getByRole("link", { name: "its link" }).getAttribute("href");
+  expect(shared).toMatch(/^\/university\/[a-z0-9-]+\?level=bachelor#first-year$/);
 });

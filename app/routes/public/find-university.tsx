@@ -264,7 +264,7 @@ function FitNote({ fit }: { fit: NonNullable<Route.ComponentProps["loaderData"][
         <>
           {" "}
           (from{" "}
-          <a href="/dashboard/profile" className="font-semibold text-brand-700 underline">
+          <a href="/dashboard/academic-profile" className="font-semibold text-brand-700 underline">
             your academic profile
           </a>
           ).
