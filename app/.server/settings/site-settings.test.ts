@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { migrateDatabase } from "../db/migrate";
-import { getSiteSettings, setSiteSetting } from "./site-settings";
+import { getSiteSettings, readRatesChangedAt, setSiteSetting } from "./site-settings";
 
 const database = withTestDatabase();
 
@@ -25,4 +25,14 @@ test("migrating an up-to-date database again changes nothing", async () => {
   await migrateDatabase(database.handle());
   await migrateDatabase(database.handle());
   expect((await getSiteSettings()).city).toBe("Chattogram");
+});
+
+test("the rates' date is the newest change to any rate; none set: the default rates", async () => {
+  expect(await readRatesChangedAt()).toBeNull();
+  await setSiteSetting("contactPhone", "+880 1700-000000");
+  expect(await readRatesChangedAt()).toBeNull();
+  const before = Date.now();
+  await setSiteSetting("rates.GBP", "158");
+  const changed = await readRatesChangedAt();
+  expect(changed?.getTime()).toBeGreaterThanOrEqual(before - 1000);
 });

@@ -1,5 +1,6 @@
-import type { IeltsBatchSettings, SiteSettings } from "~/lib/site-settings";
+import { like, max } from "drizzle-orm";
 import { costSettingKeys } from "~/lib/first-year-cost";
+import type { IeltsBatchSettings, SiteSettings } from "~/lib/site-settings";
 import { tuitionCurrencies } from "~/lib/universities";
 import { notifyContentChanged } from "../content-changes";
 import { type Database, db } from "../db";
@@ -101,6 +102,26 @@ export function readSettingValues(): Promise<SettingValues> {
 /** Forgets the held settings (after a change). */
 export function forgetSiteSettings() {
   held = undefined;
+  heldRatesChange = undefined;
+}
+
+let heldRatesChange: { at: Promise<Date | null>; until: number; database: Database } | undefined;
+
+/** When staff last changed an exchange rate (the newest change among `rates.*`), or null: the default rates. Held like the settings. */
+export function readRatesChangedAt(): Promise<Date | null> {
+  const now = Date.now();
+  const database = db();
+  if (heldRatesChange && heldRatesChange.until > now && heldRatesChange.database === database) return heldRatesChange.at;
+  const at = database
+    .select({ at: max(siteSetting.updatedAt) })
+    .from(siteSetting)
+    .where(like(siteSetting.key, "rates.%"))
+    .then(([row]) => row?.at ?? null);
+  heldRatesChange = { at, until: now + SETTINGS_TTL_MS, database };
+  at.catch(() => {
+    if (heldRatesChange?.at === at) heldRatesChange = undefined;
+  });
+  return at;
 }
 
 async function loadSettingValues(database: Database): Promise<SettingValues> {

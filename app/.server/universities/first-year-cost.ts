@@ -1,10 +1,7 @@
-import { like, max } from "drizzle-orm";
 import type { StudyLevel } from "~/lib/academic-profile";
 import { type CostLine, costCountries, type FirstYearCost } from "~/lib/first-year-cost";
 import type { TuitionCurrency } from "~/lib/universities";
 import countryFigures from "../../../content/first-year-costs.json" with { type: "json" };
-import { db } from "../db";
-import { siteSetting } from "../db/schema";
 import { readSettingValues } from "../settings/site-settings";
 import type { TakaRates, University } from "./schema";
 
@@ -63,15 +60,6 @@ export async function getCountryCosts(): Promise<Map<string, CountryCosts>> {
       ];
     }),
   );
-}
-
-/** When staff last changed an exchange rate (the newest change among `rates.*`), or null: the default rates. */
-export async function ratesChangedAt(): Promise<Date | null> {
-  const [row] = await db()
-    .select({ at: max(siteSetting.updatedAt) })
-    .from(siteSetting)
-    .where(like(siteSetting.key, "rates.%"));
-  return row?.at ?? null;
 }
 
 /** Whole taka of an amount in `currency` (BDT as it is), or null when the currency has no rate. */

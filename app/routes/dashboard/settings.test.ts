@@ -5,6 +5,7 @@ import { callRoute } from "../../../tests/support/call-route";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { onContentChanged } from "../../.server/content-changes";
 import { getIeltsBatchSettings, getSiteSettings, getStaffEmail } from "../../.server/settings/site-settings";
+import { getCountryCosts } from "../../.server/universities/first-year-cost";
 import * as settingsRoute from "./settings";
 
 withTestDatabase();
@@ -138,5 +139,32 @@ describe("exchange rates", () => {
 
     expect((await save(people.manager, { "rates.USD": "" })).status).toBe(302);
     expect((await getTakaRates()).USD).toBe(122);
+  });
+});
+
+describe("first-year costs", () => {
+  test("a manager sets a country's living costs and flight with their years; the cost table uses them over the official figures", async () => {
+    const before = (await getCountryCosts()).get("United States");
+    expect(before?.living).toBeNull();
+    const saved = await save(people.manager, {
+      "costs.united-states.living": "18000",
+      "costs.united-states.livingYear": "2025",
+      "costs.united-states.flight": "145000",
+      "costs.united-states.flightYear": "2026",
+    });
+    expect(saved.status).toBe(302);
+    const after = (await getCountryCosts()).get("United States");
+    expect(after?.living).toMatchObject({ amount: 18_000, currency: "USD", year: 2025 });
+    expect(after?.flight).toMatchObject({ amount: 145_000, currency: "BDT", year: 2026 });
+    // The official visa fee is untouched.
+    expect(after?.visa).toEqual(before?.visa);
+  });
+
+  test("amounts and years that are not whole numbers, or years out of range, are refused beside their fields", async () => {
+    const refused = await save(people.manager, { "costs.germany.living": "11,904.50", "costs.germany.livingYear": "25" });
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error?.["costs.germany.living"]).toEqual(["Enter a whole amount, for example 13632"]);
+    expect(refused.data.result.error?.["costs.germany.livingYear"]).toEqual(["Enter a year such as 2025"]);
+    expect((await getCountryCosts()).get("Germany")?.living?.amount).toBe(11_904);
   });
 });

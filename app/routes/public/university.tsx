@@ -3,9 +3,10 @@ import { getSessionUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
 import { replyWithError } from "~/.server/errors";
 import { readQuery } from "~/.server/read-query";
+import { readRatesChangedAt } from "~/.server/settings/site-settings";
 import { feeView, tuitionView } from "~/.server/universities/card-view";
 import { findUniversityBySlug } from "~/.server/universities/find-university";
-import { firstYearCost, getCountryCosts, ratesChangedAt } from "~/.server/universities/first-year-cost";
+import { firstYearCost, getCountryCosts } from "~/.server/universities/first-year-cost";
 import { getTakaRates } from "~/.server/universities/rates";
 import { shortlistedAmong } from "~/.server/universities/shortlist";
 import { getAcademicProfile } from "~/.server/users/academic-profile";
@@ -37,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     getTakaRates(),
     getSessionUser(request),
     getCountryCosts(),
-    ratesChangedAt(),
+    readRatesChangedAt(),
   ]);
   const [shortlisted, profile] = await Promise.all([
     user ? shortlistedAmong(user.id, [university.slug]).then((slugs) => slugs.has(university.slug)) : null,
