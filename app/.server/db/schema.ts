@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -358,6 +359,17 @@ export const universities = pgTable(
     intakesSource: text("intakes_source"),
     /** Scholarships open to international students, by name with their usual value (each with its year and page). */
     scholarshipList: jsonb("scholarship_list").$type<NamedScholarship[]>().notNull().default([]),
+    /**
+     * What fit ranks by, derived from the fees, the country's costs and the taka rates of `fit_stamp`
+     * (find-universities.ts keeps them current; a trigger empties the stamp when a fee or the
+     * country changes): the known first-year total in taka, and whether tuition and living costs are
+     * both in it; for a bachelor's and for a taught master's.
+     */
+    firstYearBdt: doublePrecision("first_year_bdt"),
+    firstYearComplete: boolean("first_year_complete"),
+    mastersFirstYearBdt: doublePrecision("masters_first_year_bdt"),
+    mastersFirstYearComplete: boolean("masters_first_year_complete"),
+    fitStamp: text("fit_stamp"),
     worldRanking: integer("world_ranking"),
     rankingSource: text("ranking_source"),
     rankingYear: integer("ranking_year"),

@@ -1,5 +1,7 @@
-import { and, asc, count, eq, gt, ilike, isNotNull, isNull, lte, notInArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, count, eq, gt, ilike, isNotNull, isNull, lte, ne, notInArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
+import type { StudyLevel } from "~/lib/academic-profile";
 import type { Paginated } from "~/lib/pagination";
 import { type TuitionCurrency, tuitionCurrencies } from "~/lib/universities";
 import { type Database, db } from "../db";
@@ -49,6 +51,12 @@ export const universityCardColumns = {
   yearlyFeesYear: universities.yearlyFeesYear,
   yearlyFeesSource: universities.yearlyFeesSource,
   yearlyFeesLabel: universities.yearlyFeesLabel,
+  // What the fit order reads (fitOrder).
+  firstYearBdt: universities.firstYearBdt,
+  firstYearComplete: universities.firstYearComplete,
+  mastersFirstYearBdt: universities.mastersFirstYearBdt,
+  mastersFirstYearComplete: universities.mastersFirstYearComplete,
+  fitStamp: universities.fitStamp,
 };
 
 /** First-year tuition in taka, in SQL: the amount times its currency's rate (null when either is unknown). */
@@ -80,12 +88,13 @@ export function findUniversities(
 }
 
 /** The finder's page read from the database, never from the cache (`npm run bench:finder` times it). */
-export function readFinderPage(
+export async function readFinderPage(
   query: FinderQuery,
   rates: TakaRates,
   pageSize: number,
   fit: FitContext | null = null,
 ): Promise<Paginated<UniversityCard>> {
+  if (query.sort === "fit" && fit) await ensureFitFigures(rates, fit);
   const terms = searchTerms(query.q);
   if (terms.length === 0) return readPage(db(), { ...query, q: "" }, [], rates, pageSize, fit);
   // `q <% name` is `word_similarity(q, name) >= pg_trgm.word_similarity_threshold` in the form the
@@ -246,6 +255,11 @@ function cheapestFirst(
 }
 
 type OrderedRows = Record<
+  | "firstYearBdt"
+  | "firstYearComplete"
+  | "mastersFirstYearBdt"
+  | "mastersFirstYearComplete"
+  | "fitStamp"
   | "name"
   | "worldRanking"
   | "tuitionAmount"
@@ -286,43 +300,102 @@ function finderOrder(query: FinderQuery, rates: TakaRates, rows: OrderedRows, fi
  */
 function fitOrder(rates: TakaRates, rows: OrderedRows, fit: FitContext): SQL[] {
   if (fit.ielts === null && fit.budgetBdt === null) return [];
-  const taka = (amount: SQLWrapper, currency: SQLWrapper) => sql`round(${tuitionInTaka(rates, amount, currency)})`;
-  const tuition =
-    fit.level === "masters" ? taka(rows.mastersTuitionAmount, rows.mastersTuitionCurrency) : taka(rows.tuitionAmount, rows.tuitionCurrency);
-  const failed: SQL[] = [];
-  const met: SQL[] = [];
-  if (fit.ielts !== null) {
-    failed.push(sql`(${rows.minimumIelts} > ${fit.ielts})`);
-    met.push(sql`(${rows.minimumIelts} <= ${fit.ielts})`);
-  }
-  if (fit.budgetBdt !== null) {
-    const countries = Object.entries(fit.countries);
-    const extra =
-      countries.length === 0
-        ? sql`0`
-        : sql`(case ${rows.country} ${sql.join(
-            countries.map(([country, costs]) => sql`when ${country} then ${costs.extraBdt}`),
-            sql` `,
-          )} else 0 end)`;
-    const living = countries.filter(([, costs]) => costs.livingKnown).map(([country]) => country);
-    const known = sql`(coalesce(${tuition}, 0) + coalesce(${taka(rows.yearlyFeesAmount, rows.yearlyFeesCurrency)}, 0) + coalesce(${taka(rows.applicationFeeAmount, rows.applicationFeeCurrency)}, 0) + ${extra})`;
-    failed.push(sql`(${known} > ${fit.budgetBdt})`);
-    met.push(
-      living.length === 0
-        ? sql`false`
-        : sql`(${known} <= ${fit.budgetBdt} and ${tuition} is not null and ${rows.country} in (${sql.join(
-            living.map((country) => sql`${country}`),
-            sql`, `,
-          )}))`,
-    );
-  }
-  const counted = (conditions: SQL[]) =>
-    sql.join(
-      conditions.map((condition) => sql`coalesce(${condition}, false)::int`),
-      sql` + `,
-    );
-  return [sql`(${counted(failed)}) asc`, sql`(${counted(met)}) desc`];
+  // One tier per (not met, met) pair, in fitRank's order; a row's total is read once, inside the
+  // one branch of the CASE its IELTS falls in. A row whose stored figures are of other rates or
+  // costs (changed since ensureFitFigures last ran) is computed in place.
+  const tierOf = (failed: number, met: number) => fitTiers.findIndex(([f, m]) => f === failed && m === met);
+  const stamp = fitStamp(rates, fit.countries);
+  const masters = fit.level === "masters";
+  const current = sql`${rows.fitStamp} = ${stamp}`;
+  const known = sql`case when ${current} then ${masters ? rows.mastersFirstYearBdt : rows.firstYearBdt} else ${fitFigures(rates, fit.countries, rows, fit.level).known} end`;
+  const complete = sql`case when ${current} then ${masters ? rows.mastersFirstYearComplete : rows.firstYearComplete} else ${fitFigures(rates, fit.countries, rows, fit.level).complete} end`;
+  const budgetTier = (failed: number, met: number): SQL =>
+    fit.budgetBdt === null
+      ? sql`${tierOf(failed, met)}`
+      : sql`case when ${known} > ${fit.budgetBdt} then ${tierOf(failed + 1, met)} when ${complete} then ${tierOf(failed, met + 1)} else ${tierOf(failed, met)} end`;
+  const tier =
+    fit.ielts === null
+      ? budgetTier(0, 0)
+      : sql`case when ${rows.minimumIelts} > ${fit.ielts} then ${budgetTier(1, 0)} when ${rows.minimumIelts} <= ${fit.ielts} then ${budgetTier(0, 1)} else ${budgetTier(0, 0)} end`;
+  return [sql`(${tier}) asc`];
 }
+
+/**
+ * A university's fit figures in SQL, fit.ts's rules: the known first-year total in whole taka
+ * (tuition, yearly and application fees at the rates, plus the country's other costs) and whether
+ * tuition and living costs are both in it.
+ */
+function fitFigures(rates: TakaRates, countries: FitContext["countries"], rows: OrderedRows, level: StudyLevel) {
+  const known = Object.entries(countries);
+  const extra =
+    known.length === 0
+      ? sql`0`
+      : sql`case ${rows.country} ${sql.join(
+          known.map(([country, costs]) => sql`when ${country} then ${costs.extraBdt}`),
+          sql` `,
+        )} else 0 end`;
+  // A fee in taka, or 0 when it or its rate is unknown (most rows have no yearly or application fee: no CASE for them).
+  const taka = (amount: SQLWrapper, currency: SQLWrapper) =>
+    sql`case when ${amount} is null then 0 else coalesce(round(${tuitionInTaka(rates, amount, currency)}), 0) end`;
+  const [amount, currency] =
+    level === "masters" ? [rows.mastersTuitionAmount, rows.mastersTuitionCurrency] : [rows.tuitionAmount, rows.tuitionCurrency];
+  const rated = tuitionCurrencies.filter((code) => rates[code] > 0);
+  const living = known.filter(([, costs]) => costs.livingKnown).map(([country]) => country);
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  return {
+    known: sql`(${taka(amount, currency)} + ${taka(rows.yearlyFeesAmount, rows.yearlyFeesCurrency)} + ${taka(rows.applicationFeeAmount, rows.applicationFeeCurrency)} + ${extra})`,
+    complete:
+      rated.length === 0 || living.length === 0
+        ? sql`false`
+        : sql`(${amount} is not null and ${currency} in (${list(rated)}) and ${rows.country} in (${list(living)}))`,
+  };
+}
+
+/** What the stored fit figures were computed with: the rates and each country's costs. */
+function fitStamp(rates: TakaRates, countries: FitContext["countries"]): string {
+  return createHash("sha256")
+    .update(JSON.stringify([rates, countries]))
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/**
+ * Stores every university's fit figures for these rates and costs where they are missing or of
+ * others (a trigger empties a university's stamp when its fees or country change), so that fit
+ * ranks by stored numbers: once per catalogue change, rates change or 30 s, per process.
+ */
+function ensureFitFigures(rates: TakaRates, fit: FitContext): Promise<unknown> {
+  const stamp = fitStamp(rates, fit.countries);
+  return cachedCatalogueRead(`fit-figures:${stamp}`, async () => {
+    const bachelor = fitFigures(rates, fit.countries, universities, "bachelor");
+    const masters = fitFigures(rates, fit.countries, universities, "masters");
+    await db()
+      .update(universities)
+      .set({
+        firstYearBdt: sql`${bachelor.known}`,
+        firstYearComplete: sql`${bachelor.complete}`,
+        mastersFirstYearBdt: sql`${masters.known}`,
+        mastersFirstYearComplete: sql`${masters.complete}`,
+        fitStamp: stamp,
+      })
+      .where(or(isNull(universities.fitStamp), ne(universities.fitStamp, stamp)));
+    return true;
+  });
+}
+
+/** The (not met, met) pairs fit can give, best first (fit.ts's fitRank). */
+const fitTiers = [
+  [0, 2],
+  [0, 1],
+  [0, 0],
+  [1, 1],
+  [1, 0],
+  [2, 0],
+] as const;
 
 /** The countries the catalogue holds, by name (the finder's Country filter). */
 export function universityCountries(): Promise<string[]> {

@@ -5,7 +5,7 @@ import { type CatalogueUniversity, catalogueUniversities } from "../../../conten
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { db } from "../db";
 import { siteSetting, universities, users } from "../db/schema";
-import { findUniversities, searchTerms, universityCountries } from "./find-universities";
+import { findUniversities, readFinderPage, searchTerms, universityCountries } from "./find-universities";
 import { findUniversityBySlug } from "./find-university";
 import { parseFinderQuery } from "./finder-query";
 import { type CountryCosts, countryExtras, firstYearCost } from "./first-year-cost";
@@ -299,6 +299,25 @@ describe("the finder", () => {
       "Beta College",
       "Gamma University",
     ]);
+
+    // A fee changed: the trigger empties its stored figures' stamp, and the order follows the new
+    // fee at once (computed in place until the figures are stored again).
+    const beta = eq(universities.slug, "beta-college");
+    expect((await db().select({ stamp: universities.fitStamp }).from(universities).where(beta))[0]?.stamp).toBeTruthy();
+    await db().update(universities).set({ tuitionAmount: 5_000 }).where(beta);
+    expect((await db().select({ stamp: universities.fitStamp }).from(universities).where(beta))[0]?.stamp).toBeNull();
+    try {
+      const page = await readFinderPage(query({ sort: "fit" }), rates, 12, fit);
+      expect(page.items.map((item) => item.name)).toEqual([
+        "Beta College",
+        "Alpha Institute",
+        "Epsilon Academy",
+        "Delta University",
+        "Gamma University",
+      ]);
+    } finally {
+      await db().update(universities).set({ tuitionAmount: 9_000 }).where(beta);
+    }
   });
 
   test("finds a name despite a typo, and across the whole catalogue", async () => {
