@@ -49,6 +49,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** The dashboard layout's route id (its file, as the route table names it). */
+const DASHBOARD_LAYOUT_ID = "routes/dashboard/layout";
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   useClientNavigation();
@@ -56,6 +59,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const requestId = useRequestId();
   const { pathname } = useLocation();
   const inDashboard = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
+  // The dashboard's frame, with its own menu, is shown (its layout's loader answered).
+  const dashboardFrame = Boolean(useRouteLoaderData(DASHBOARD_LAYOUT_ID));
   return (
     <html lang="en">
       <head>
@@ -66,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col">
+      <body className="flex min-h-screen flex-col print:block print:min-h-0">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -75,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <PendingIndicator />
         <ToastMessage toast={data?.toast ?? null} />
-        <SiteHeader showLogo={!inDashboard} signedIn={Boolean(data?.user)} />
+        <SiteHeader showLogo={!inDashboard} signedIn={Boolean(data?.user)} dashboard={inDashboard && dashboardFrame} />
         {data?.user && !data.user.emailVerified ? <VerifyEmailBanner email={data.user.email} /> : null}
         <main id="main" className="flex-1">
           {children}

@@ -147,7 +147,7 @@ export function CostTable({
         <a href={`/university/${slug}?level=${cost.level}#first-year`} className="font-semibold text-brand-700 underline">
           its link
         </a>{" "}
-        opens it for anyone, and it prints on one A4 page.
+        opens it for anyone, and it prints on A4.
       </p>
     </section>
   );

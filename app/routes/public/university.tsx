@@ -163,7 +163,7 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
-      <div className="mt-6 flex flex-wrap gap-3">
+      <div className="mt-6 flex flex-wrap gap-3 print:hidden">
         <LinkButton href={`/apply?university=${encodeURIComponent(university.slug)}`} size="lg">
           Apply Now
         </LinkButton>
@@ -187,14 +187,14 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
         <div className="grid content-start gap-8">
-          <section aria-labelledby="about">
+          <section aria-labelledby="about" className="print:hidden">
             <h2 id="about" className="text-2xl font-bold text-slate-900">
               About
             </h2>
             <p className="mt-3 max-w-3xl text-slate-700">{university.about || "We are still writing this university's description."}</p>
           </section>
           {university.facilities.length > 0 ? (
-            <section aria-labelledby="facilities">
+            <section aria-labelledby="facilities" className="print:hidden">
               <h2 id="facilities" className="text-2xl font-bold text-slate-900">
                 Campus Facilities
               </h2>
