@@ -144,7 +144,9 @@ test("a consultant adds a university with a logo; it is in the finder and has it
   await expect(page.getByTestId("toast")).toContainText("University updated successfully");
   await expect(page).toHaveURL(/\/dashboard\/universities$/);
   await page.goto(app.url("/university/aurora-arctic-university"));
-  await expect(page.getByText("EUR 12,500")).toBeVisible();
+  // At a glance, and in the first year in taka.
+  await expect(page.getByText(/^EUR 12,500 \(≈ BDT/)).toBeVisible();
+  await expect(page.getByRole("table", { name: /First-year costs/ }).getByRole("row", { name: /Tuition/ })).toContainText("EUR 12,500");
   expect(await img.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 
   // Staff delete it after confirming, and the finder forgets it.

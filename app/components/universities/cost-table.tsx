@@ -55,7 +55,7 @@ export function CostTable({
         ))}
       </nav>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[20rem] border-collapse text-left text-sm">
+        <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">
             First-year costs for a {cost.level === "masters" ? "taught master's" : "bachelor's"} student, in each fee's currency and in taka
           </caption>

@@ -186,7 +186,7 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <div className="grid content-start gap-8">
+        <div className="grid min-w-0 content-start gap-8">
           <section aria-labelledby="about" className="print:hidden">
             <h2 id="about" className="text-2xl font-bold text-slate-900">
               About
