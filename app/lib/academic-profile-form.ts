@@ -1,4 +1,5 @@
 import type { AcademicProfile, StudyLevel } from "./academic-profile";
+import { catalogueCountries } from "./universities";
 
 /**
  * The academic profile form's fixed lists, limits and formats, kept free of Zod so the page (and
@@ -7,19 +8,7 @@ import type { AcademicProfile, StudyLevel } from "./academic-profile";
  */
 
 /** The finder's 11 destination countries, spelled as the catalogue spells `universities.country`, so fit can match them. */
-export const preferredCountryChoices = [
-  "Australia",
-  "Canada",
-  "Denmark",
-  "Finland",
-  "Germany",
-  "Japan",
-  "Malaysia",
-  "Netherlands",
-  "South Korea",
-  "United Kingdom",
-  "United States",
-] as const;
+export const preferredCountryChoices = catalogueCountries;
 
 export const studyLevelLabels: Record<StudyLevel, string> = { bachelor: "Bachelor's", masters: "Master's" };
 

@@ -3,7 +3,7 @@ import { type CostLine, costCountries, type FirstYearCost } from "~/lib/first-ye
 import type { TuitionCurrency } from "~/lib/universities";
 import countryFigures from "../../../content/first-year-costs.json" with { type: "json" };
 import { readSettingValues } from "../settings/site-settings";
-import type { TakaRates, University } from "./schema";
+import type { TakaRates, UniversityCosts } from "./schema";
 
 /** An official figure of a country's first-year costs (content/first-year-costs.json), or one a manager set. */
 export type CountryFigure = { amount: number; currency: string; year: number | null; source: string | null; label: string };
@@ -76,27 +76,7 @@ function line(label: string, figure: Omit<CostLine, "label" | "taka"> | null, ra
 }
 
 /** The university fields the cost table reads. */
-export type CostUniversity = Pick<
-  University,
-  | "country"
-  | "tuitionAmount"
-  | "tuitionCurrency"
-  | "tuitionYear"
-  | "tuitionSource"
-  | "mastersTuitionAmount"
-  | "mastersTuitionCurrency"
-  | "mastersTuitionYear"
-  | "mastersTuitionSource"
-  | "applicationFeeAmount"
-  | "applicationFeeCurrency"
-  | "applicationFeeYear"
-  | "applicationFeeSource"
-  | "yearlyFeesAmount"
-  | "yearlyFeesCurrency"
-  | "yearlyFeesYear"
-  | "yearlyFeesSource"
-  | "yearlyFeesLabel"
->;
+export type CostUniversity = UniversityCosts;
 
 /**
  * The first year's cost of a university at a level: its tuition (the master's for a master's

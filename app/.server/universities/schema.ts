@@ -22,6 +22,16 @@ export type UniversityCard = Pick<
   | "tuitionYear"
   | "scholarships"
   | "minimumIelts"
+> &
+  UniversityCosts;
+
+/** The fees of a university (and its country) that its first year in taka and fit read (first-year-cost.ts). */
+export type UniversityCosts = Pick<
+  University,
+  | "country"
+  | "tuitionAmount"
+  | "tuitionCurrency"
+  | "tuitionYear"
   | "tuitionSource"
   | "mastersTuitionAmount"
   | "mastersTuitionCurrency"

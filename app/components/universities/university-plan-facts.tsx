@@ -1,19 +1,4 @@
-import type { Intake, NamedScholarship, OtherTest } from "~/lib/universities";
-
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+import { type Intake, monthNames, type NamedScholarship, type OtherTest } from "~/lib/universities";
 
 /** "September: apply by 15 January", "February". */
 export function intakeText(intake: Intake): string {
