@@ -295,9 +295,9 @@ describe("editing a university", () => {
       ieltsSource: null,
     });
 
-    // With the new figure, the year and page staff type are kept; a page that is not https, or a year that is not one, is refused.
+    // With the new figure, the year and page staff type are kept; a page that is not a full address, or a year that is not one, is refused.
     const page = "https://www.example.edu/fees/international";
-    const refused = await edit(consultant, university.id, { ...values, tuitionSource: "http://example.edu/fees", ieltsYear: "25" }, null);
+    const refused = await edit(consultant, university.id, { ...values, tuitionSource: "www.example.edu/fees", ieltsYear: "25" }, null);
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.value)).toContain("Enter a full address starting with https://");
     expect(JSON.stringify(refused.value)).toContain("Enter the year it starts in, for example 2025");
@@ -310,7 +310,14 @@ describe("editing a university", () => {
     expect(await bySlug(university.slug)).toMatchObject({ tuitionAmount: 23_456, tuitionYear: 2025, tuitionSource: page });
 
     // A master's tuition and an application fee: typed with their year and page; a fee without a year is dated this year.
-    const fees = { mastersTuitionFees: "30000", mastersTuitionCurrency: "GBP", mastersTuitionYear: "2025", mastersTuitionSource: page };
+    // A year other than the stored one: the stored year backed the old figure, so typed again it would be dropped.
+    const mastersYear = university.mastersTuitionYear === 2025 ? 2024 : 2025;
+    const fees = {
+      mastersTuitionFees: "30000",
+      mastersTuitionCurrency: "GBP",
+      mastersTuitionYear: String(mastersYear),
+      mastersTuitionSource: page,
+    };
     expect(
       await edit(consultant, university.id, { ...values, ...fees, applicationFee: "0", applicationFeeCurrency: "GBP" }, null),
     ).toMatchObject({
@@ -319,7 +326,7 @@ describe("editing a university", () => {
     expect(await bySlug(university.slug)).toMatchObject({
       mastersTuitionAmount: 30_000,
       mastersTuitionCurrency: "GBP",
-      mastersTuitionYear: 2025,
+      mastersTuitionYear: mastersYear,
       mastersTuitionSource: page,
       applicationFeeAmount: 0,
       applicationFeeYear: new Date().getFullYear(),
@@ -428,5 +435,173 @@ describe("editing a university", () => {
     expect(await logoFiles()).toEqual(before);
     expect((await open(manager, "no-such-id")).status).toBe(404);
     expect((await edit(manager, "no-such-id", values.values, null)).status).toBe(404);
+  });
+});
+
+describe("yearly fees, other English tests, intakes and named scholarships", () => {
+  const page = "https://www.example.edu/international";
+  const open = (user: TestUser, id: string) =>
+    outcome(() =>
+      editRoute.loader({
+        request: new Request(`http://localhost:3000/dashboard/universities/${id}`, { headers: { Cookie: user.cookie } }),
+        params: { id },
+        context: context(),
+      } as never),
+    );
+  async function edit(user: TestUser, id: string, values: Record<string, string>) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    const request = new Request(`http://localhost:3000/dashboard/universities/${id}`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: user.cookie },
+    });
+    return outcome(() => editRoute.action({ request, params: { id }, context: context() } as never));
+  }
+  const byName = async (name: string) => {
+    const [row] = await db().select().from(universities).where(eq(universities.name, name));
+    if (!row) throw new Error(`no ${name}`);
+    return row;
+  };
+  const lists = {
+    yearlyFees: "310",
+    yearlyFeesCurrency: "EUR",
+    yearlyFeesYear: "2025",
+    yearlyFeesSource: page,
+    yearlyFeesLabel: "Semester contribution (2 semesters)",
+    otherTests: "TOEFL iBT: 90 (at least 20 in each part)\n\nPTE Academic:62",
+    otherTestsSource: page,
+    intakes: "september: 15 January\nFeb: March 1st\nMay",
+    intakesYear: "2025",
+    intakesSource: page,
+    scholarshipList: "Arctic Excellence Scholarship: EUR 5,000 off the first year\nEarly Bird Award: 10% of tuition: paid in two parts",
+    scholarshipsYear: "2025",
+    scholarshipsSource: page,
+    noOfScholarship: "7",
+  };
+
+  test("a manager adds them with a university: stored as lists, shown again as lines, and the scholarship count follows the list", async () => {
+    const manager = await createUser({ role: "manager" });
+    const added = await post(manager, fields({ universityName: "Arctic Lists University", countryName: "finland", ...lists }), {
+      bytes: await logo(),
+      name: "l.png",
+      type: "image/png",
+    });
+    expect(added.status).toBe(303);
+    const row = await byName("Arctic Lists University");
+    expect(row).toMatchObject({
+      country: "Finland",
+      yearlyFeesAmount: 310,
+      yearlyFeesCurrency: "EUR",
+      yearlyFeesYear: 2025,
+      yearlyFeesSource: page,
+      yearlyFeesLabel: "Semester contribution (2 semesters)",
+      otherTests: [
+        { test: "TOEFL iBT", score: "90 (at least 20 in each part)" },
+        { test: "PTE Academic", score: "62" },
+      ],
+      otherTestsSource: page,
+      intakes: [
+        { month: 9, deadline: { month: 1, day: 15 } },
+        { month: 2, deadline: { month: 3, day: 1 } },
+        { month: 5, deadline: null },
+      ],
+      intakesYear: 2025,
+      intakesSource: page,
+      scholarshipList: [
+        { name: "Arctic Excellence Scholarship", value: "EUR 5,000 off the first year", year: 2025, source: page },
+        { name: "Early Bird Award", value: "10% of tuition: paid in two parts", year: 2025, source: page },
+      ],
+      // Two named scholarships: the finder's count is two, whatever was typed in the count.
+      scholarships: 2,
+    });
+
+    const { values } = (await open(manager, row.id)).value as { values: Record<string, string> };
+    expect(values).toMatchObject({
+      yearlyFees: "310",
+      yearlyFeesLabel: "Semester contribution (2 semesters)",
+      otherTests: "TOEFL iBT: 90 (at least 20 in each part)\nPTE Academic: 62",
+      intakes: "September: 15 January\nFebruary: 1 March\nMay",
+      intakesYear: "2025",
+      scholarshipList: "Arctic Excellence Scholarship: EUR 5,000 off the first year\nEarly Bird Award: 10% of tuition: paid in two parts",
+      scholarshipsYear: "2025",
+      scholarshipsSource: page,
+    });
+    // Saved again as the form came, nothing changes (nor the sources that back each figure).
+    expect(await edit(manager, row.id, values)).toMatchObject({ status: 303 });
+    const again = await byName("Arctic Lists University");
+    expect({ ...again, updatedAt: null }).toEqual({ ...row, updatedAt: null });
+
+    // Intakes changed without their source: the page that backed the old ones goes (as every figure's does).
+    expect(await edit(manager, row.id, { ...values, intakes: "January" })).toMatchObject({ status: 303 });
+    expect(await byName("Arctic Lists University")).toMatchObject({
+      intakes: [{ month: 1, deadline: null }],
+      intakesYear: null,
+      intakesSource: null,
+      otherTestsSource: page,
+    });
+  });
+
+  test("scholarships with a year and page each keep them through the form, one line each", async () => {
+    const manager = await createUser({ role: "manager" });
+    const own = "https://www.example.edu/scholarships/merit";
+    expect(
+      (
+        await post(
+          manager,
+          fields({
+            universityName: "Own Pages University",
+            scholarshipList: `Merit Award: EUR 2,000 | 2024 | ${own}\nNeed Grant: EUR 1,000`,
+            scholarshipsYear: "2025",
+            scholarshipsSource: page,
+          }),
+          { bytes: await logo(), name: "l.png", type: "image/png" },
+        )
+      ).status,
+    ).toBe(303);
+    const row = await byName("Own Pages University");
+    expect(row.scholarshipList).toEqual([
+      { name: "Merit Award", value: "EUR 2,000", year: 2024, source: own },
+      { name: "Need Grant", value: "EUR 1,000", year: 2025, source: page },
+    ]);
+    const { values } = (await open(manager, row.id)).value as { values: Record<string, string> };
+    expect(values.scholarshipList).toBe(`Merit Award: EUR 2,000 | 2024 | ${own}\nNeed Grant: EUR 1,000 | 2025 | ${page}`);
+    expect(values.scholarshipsYear).toBe("");
+    expect(await edit(manager, row.id, values)).toMatchObject({ status: 303 });
+    expect((await byName("Own Pages University")).scholarshipList).toEqual(row.scholarshipList);
+  });
+
+  test("refuses an unknown month, a day the month lacks, a scholarship without a name, a test without its minimum and an unknown country, each beside its field, changing nothing", async () => {
+    const consultant = await createUser({ role: "consultant" });
+    const qub = await db()
+      .select()
+      .from(universities)
+      .where(eq(universities.slug, "queens-university-belfast"))
+      .then((rows) => rows[0]);
+    if (!qub) throw new Error("no QUB");
+    const { values } = (await open(consultant, qub.id)).value as { values: Record<string, string> };
+    const cases: [Record<string, string>, string, string][] = [
+      [{ intakes: "Septembre: 15 January" }, "intakes", "Line 1: “Septembre” is not a month: write it in English, for example September"],
+      [{ intakes: "September\nJanuary: 31 February" }, "intakes", "Line 2: February has no day 31"],
+      [{ intakes: "September: soon" }, "intakes", "Line 1: Give the deadline as a day and a month, for example September: 15 January"],
+      [{ intakes: "September\nSept: 1 May" }, "intakes", "Line 2: September is listed twice"],
+      [{ scholarshipList: ": GBP 2,000" }, "scholarshipList", "Line 1: Give the scholarship's name before the colon"],
+      [{ scholarshipList: "Vice-Chancellor's Award" }, "scholarshipList", "Line 1: Write it as Name: value"],
+      [{ scholarshipList: "Award: GBP 1 | 25" }, "scholarshipList", "Line 1: Its year is the year the academic year starts in"],
+      [{ otherTests: "TOEFL iBT:" }, "otherTests", "Line 1: Give TOEFL iBT's minimum after the colon"],
+      [{ otherTests: '[{"test": "TOEFL iBT"}]' }, "otherTests", "Entry 1: Write it as Test: minimum"],
+      [{ countryName: "France" }, "countryName", "Choose one of our countries: Australia, Canada"],
+      [{ yearlyFees: "-5" }, "yearlyFees", "Enter a whole number, 0 or more"],
+    ];
+    for (const [change, field, message] of cases) {
+      const refused = await edit(consultant, qub.id, { ...values, ...change });
+      expect(refused.status, JSON.stringify(change)).toBe(400);
+      const reply = refused.value as Reply;
+      expect(reply.result.error[field]?.[0], JSON.stringify(change)).toContain(message);
+      // What was typed comes back as it was.
+      expect(reply.result.initialValue[field]?.replace(/\r\n/g, "\n")).toBe(Object.values(change)[0]);
+    }
+    const after = await db().select().from(universities).where(eq(universities.id, qub.id));
+    expect(after[0]).toEqual(qub);
   });
 });

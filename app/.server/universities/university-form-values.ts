@@ -23,47 +23,75 @@ export function formColumns(fields: UniversityEditFields) {
     type: fields.universityType,
     website: fields.website || null,
     about: fields.about ?? "",
-    facilities: (fields.facilities ?? "")
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter(Boolean),
+    facilities: fields.facilities,
     coursesOffered: fields.coursesOffered,
     examsAccepted: fields.examsAccepted,
     tuitionAmount: fields.firstYearTuitionFees,
     tuitionCurrency: fields.firstYearTuitionFees === null ? null : fields.tuitionCurrency,
-    scholarships: fields.noOfScholarship,
+    // The finder's "With scholarships" reads the count: with named scholarships it is how many there are.
+    scholarships: fields.scholarshipList.length > 0 ? fields.scholarshipList.length : fields.noOfScholarship,
+    scholarshipList: fields.scholarshipList.map((entry) => ({
+      name: entry.name,
+      value: entry.value,
+      year: entry.year ?? fields.scholarshipsYear,
+      source: entry.source ?? (fields.scholarshipsSource || null),
+    })),
     minimumIelts: fields.ielts,
     ieltsBand: fields.ielts === null ? null : fields.ieltsBand,
     mastersTuitionAmount: fields.mastersTuitionFees,
     mastersTuitionCurrency: fields.mastersTuitionFees === null ? null : fields.mastersTuitionCurrency,
     applicationFeeAmount: fields.applicationFee,
     applicationFeeCurrency: fields.applicationFee === null ? null : fields.applicationFeeCurrency,
+    yearlyFeesAmount: fields.yearlyFees,
+    yearlyFeesCurrency: fields.yearlyFees === null ? null : fields.yearlyFeesCurrency,
+    yearlyFeesLabel: fields.yearlyFees === null ? null : fields.yearlyFeesLabel || null,
+    otherTests: fields.otherTests,
+    intakes: fields.intakes,
     worldRanking: fields.worldRanking,
     englishTaughtCourses: fields.englishTaughtCourses,
   };
 }
 
 /** The figures the form gives a year and a source page; each one's fields and columns are `<figure>Year` and `<figure>Source`. */
-type SourcedFigure = "tuition" | "ielts" | "mastersTuition" | "applicationFee";
+type SourcedFigure = "tuition" | "ielts" | "mastersTuition" | "applicationFee" | "yearlyFees" | "intakes" | "ranking";
+
+/** A list as compared: the same entries in the same order, whatever order the database keeps an object's keys in. */
+function listKey(list: readonly object[]): string {
+  const sorted = (value: unknown): unknown =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, inner]) => [key, sorted(inner)]),
+        )
+      : value;
+  return JSON.stringify(list.map(sorted));
+}
 
 /**
  * The year and source page the form gives each figure. Adding (`current` absent), a fee without a
  * year is dated this year. Editing, a figure staff change keeps the year and source they typed, but
  * not the ones the form came filled with: those backed the old figure (a changed fee is then dated
- * this year, a changed IELTS minimum left undated). An empty figure has neither.
+ * this year, a changed IELTS minimum left undated). An empty figure has neither. The fees are the
+ * tuitions, the application fee and the yearly fees; intakes and the ranking are never dated by
+ * themselves; other English tests have a source page only. (The CSV import follows the same rule.)
  */
 export function figureProvenance(fields: UniversityEditFields, current?: University) {
   const thisYear = new Date().getFullYear();
   const money = (amount: number | null | undefined, currency: string | null | undefined) =>
     amount === null || amount === undefined ? null : `${amount} ${currency}`;
   /** `now` and `was`: the figure as the form gives it and as stored, null when empty. */
-  const provenance = (figure: SourcedFigure, now: string | null, was: string | null, datedWhenChanged: boolean) => {
+  const provenance = (figure: SourcedFigure | "otherTests", now: string | null, was: string | null, datedWhenChanged: boolean) => {
     if (now === null) return { year: null, source: null };
     const changed = !current || now !== was;
     const typed = <T>(value: T, stored: T) => (changed && current && value === stored ? null : value);
-    const year = typed(fields[`${figure}Year`], current?.[`${figure}Year`] ?? null) ?? (changed && datedWhenChanged ? thisYear : null);
+    const year =
+      figure === "otherTests"
+        ? null
+        : (typed(fields[`${figure}Year`], current?.[`${figure}Year`] ?? null) ?? (changed && datedWhenChanged ? thisYear : null));
     return { year, source: typed(fields[`${figure}Source`] || null, current?.[`${figure}Source`] ?? null) };
   };
+  const list = (items: readonly object[]) => (items.length === 0 ? null : listKey(items));
   const tuition = provenance(
     "tuition",
     money(fields.firstYearTuitionFees, fields.tuitionCurrency),
@@ -88,6 +116,20 @@ export function figureProvenance(fields: UniversityEditFields, current?: Univers
     money(current?.applicationFeeAmount, current?.applicationFeeCurrency),
     true,
   );
+  const yearly = provenance(
+    "yearlyFees",
+    money(fields.yearlyFees, fields.yearlyFeesCurrency),
+    money(current?.yearlyFeesAmount, current?.yearlyFeesCurrency),
+    true,
+  );
+  const tests = provenance("otherTests", list(fields.otherTests), current ? list(current.otherTests) : null, false);
+  const intakes = provenance("intakes", list(fields.intakes), current ? list(current.intakes) : null, false);
+  const ranking = provenance(
+    "ranking",
+    fields.worldRanking === null ? null : String(fields.worldRanking),
+    current?.worldRanking === null || current?.worldRanking === undefined ? null : String(current.worldRanking),
+    false,
+  );
   return {
     tuitionYear: tuition.year,
     tuitionSource: tuition.source,
@@ -97,6 +139,13 @@ export function figureProvenance(fields: UniversityEditFields, current?: Univers
     mastersTuitionSource: masters.source,
     applicationFeeYear: fee.year,
     applicationFeeSource: fee.source,
+    yearlyFeesYear: yearly.year,
+    yearlyFeesSource: yearly.source,
+    otherTestsSource: tests.source,
+    intakesYear: intakes.year,
+    intakesSource: intakes.source,
+    rankingYear: ranking.year,
+    rankingSource: ranking.source,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { PictureField, UploadForm } from "~/components/dashboard/upload-form";
 import { UNIVERSITY_ABOUT_MAX_LENGTH, type UniversityEditBrowserSchema } from "~/lib/schemas/universities";
-import { ieltsBands, tuitionCurrencies, universityTypes } from "~/lib/universities";
+import { catalogueCountries, ieltsBands, tuitionCurrencies, universityTypes } from "~/lib/universities";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Field, type FieldMeta, SelectField, TextAreaField } from "../ui/field";
 import { UniversityLogo } from "../universities/university-logo";
@@ -48,7 +48,19 @@ export function UniversityForm({
   return (
     <UploadForm form={form} loadValidation={loadValidation} saving={saving} submitLabel={submitLabel}>
       <Field label="University name" field={fields.universityName} required autoComplete="off" />
-      <Field label="Country" field={fields.countryName} required hint="As the finder shows it, for example United Kingdom" />
+      <Field
+        label="Country"
+        field={fields.countryName}
+        required
+        list="university-countries"
+        autoComplete="off"
+        hint={`One of the finder's: ${catalogueCountries.join(", ")}`}
+      />
+      <datalist id="university-countries">
+        {catalogueCountries.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
       <Field label="Location" field={fields.universityLocation} required hint="City, and region where it helps" />
       <SelectField label="Type" field={fields.universityType} options={universityTypes} placeholder="Choose…" required />
       <Field label="Courses offered" field={fields.coursesOffered} required={!editing} inputMode="numeric" hint={figure} />
@@ -95,6 +107,47 @@ export function UniversityForm({
         hint="To apply as an undergraduate; 0 if none; optional"
         fields={[fields.applicationFee, fields.applicationFeeCurrency, fields.applicationFeeYear, fields.applicationFeeSource]}
       />
+      <FeeFields
+        label="Yearly fees"
+        hint="Compulsory fees besides tuition, for a year; optional"
+        fields={[fields.yearlyFees, fields.yearlyFeesCurrency, fields.yearlyFeesYear, fields.yearlyFeesSource]}
+      />
+      <Field
+        label="Yearly fees are for"
+        field={fields.yearlyFeesLabel}
+        hint="What they are, for example Semester contribution (2 semesters)"
+      />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Other English tests"
+        field={fields.otherTests}
+        rows={3}
+        hint="Optional: one per line, the test and its minimum, for example TOEFL iBT: 90"
+      />
+      <Field className="sm:col-span-2" label="Other English tests source" field={fields.otherTestsSource} {...sourceField} />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Intakes"
+        field={fields.intakes}
+        rows={3}
+        hint="Optional: one per line, the month studies start and its usual deadline, for example September: 15 January (or just September)"
+      />
+      <Field label="Intakes year" field={fields.intakesYear} inputMode="numeric" hint="The year its academic year starts" />
+      <Field label="Intakes source" field={fields.intakesSource} {...sourceField} />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Named scholarships"
+        field={fields.scholarshipList}
+        rows={4}
+        hint="Optional: one per line, its name and usual value, for example Global Excellence Scholarship: GBP 5,000 off the first year. Listing them sets the Scholarships count."
+      />
+      <Field label="Scholarships year" field={fields.scholarshipsYear} inputMode="numeric" hint="The year its academic year starts" />
+      <Field
+        label="Scholarships source"
+        field={fields.scholarshipsSource}
+        {...sourceField}
+        hint="The page that states them; a line may carry its own: | 2025 | https://…"
+      />
       <PictureField
         className="sm:col-span-2"
         label="Logo"
@@ -104,6 +157,8 @@ export function UniversityForm({
       />
       <Field label="Website" field={fields.website} type="url" inputMode="url" placeholder="https://" hint="Optional" />
       <Field label="World ranking" field={fields.worldRanking} inputMode="numeric" hint="Optional" />
+      <Field label="Ranking year" field={fields.rankingYear} inputMode="numeric" hint="The ranking's edition, for example 2025" />
+      <Field label="Ranking" field={fields.rankingSource} hint="The ranking's name, for example QS World University Rankings" />
       <Field label="English-taught courses" field={fields.englishTaughtCourses} inputMode="numeric" hint="Optional" />
       <TextAreaField
         className="sm:col-span-2"
@@ -118,7 +173,7 @@ export function UniversityForm({
   );
 }
 
-/** A fee with its currency, academic year and source page (a master's tuition, the application fee). */
+/** A fee with its currency, academic year and source page (a master's tuition, the application fee, yearly fees). */
 function FeeFields({ label, hint, fields }: { label: string; hint: string; fields: [FieldMeta, FieldMeta, FieldMeta, FieldMeta] }) {
   const [amount, currency, year, source] = fields;
   return (

@@ -1,8 +1,19 @@
 import { z } from "zod";
 import { FIELD_REQUIRED } from "../contact-form";
 import { NAME_MAX_LENGTH } from "../form-limits";
-import { ieltsBands, tuitionCurrencies, universityTypes } from "../universities";
+import { catalogueCountries, ieltsBands, tuitionCurrencies, universityTypes } from "../universities";
 import { multiline } from "./multiline";
+import {
+  facilitiesField,
+  intakesField,
+  isHttpsUrl,
+  isPageUrl,
+  otherTestsField,
+  PAGE_URL_REQUIRED,
+  scholarshipListField,
+  YEAR_MAX,
+  YEAR_MIN,
+} from "./university-lists";
 
 /**
  * The add-university form (/dashboard/add-university), checked in the browser before sending and
@@ -35,21 +46,22 @@ const optionalCount = z
   .refine((value) => !value || /^\d+$/.test(value), "Enter a whole number, 0 or more")
   .transform((value) => (value ? Number(value) : null));
 
-/** An optional full https:// address (a website, the page a figure comes from). */
+/** An optional full https:// address (a website). */
 const optionalHttpsUrl = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `Use at most ${max} characters`)
     .optional()
-    .refine((value) => {
-      if (!value) return true;
-      try {
-        return new URL(value).protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, "Enter a full address starting with https://");
+    .refine((value) => !value || isHttpsUrl(value), "Enter a full address starting with https://");
+
+/** The page a figure comes from, optional: https://, or http:// where the university serves it only so. */
+const optionalSourcePage = z
+  .string()
+  .trim()
+  .max(FIGURE_SOURCE_MAX_LENGTH, `Use at most ${FIGURE_SOURCE_MAX_LENGTH} characters`)
+  .optional()
+  .refine((value) => !value || isPageUrl(value), PAGE_URL_REQUIRED);
 
 /** The academic year a figure applies to, by the year it starts in ("2025" for 2025/26); optional. */
 const optionalAcademicYear = z
@@ -58,10 +70,30 @@ const optionalAcademicYear = z
   .max(4)
   .optional()
   .refine(
-    (value) => !value || (/^\d{4}$/.test(value) && Number(value) >= 2000 && Number(value) <= 2100),
+    (value) => !value || (/^\d{4}$/.test(value) && Number(value) >= YEAR_MIN && Number(value) <= YEAR_MAX),
     "Enter the year it starts in, for example 2025",
   )
   .transform((value) => (value ? Number(value) : null));
+
+/** A calendar year (a ranking's edition), optional. */
+const optionalYear = z
+  .string()
+  .trim()
+  .max(4)
+  .optional()
+  .refine(
+    (value) => !value || (/^\d{4}$/.test(value) && Number(value) >= YEAR_MIN && Number(value) <= YEAR_MAX),
+    "Enter a year, for example 2025",
+  )
+  .transform((value) => (value ? Number(value) : null));
+
+/** One of the catalogue's countries, in any case ("united kingdom"), as the catalogue spells it. */
+const country = required(60)
+  .refine(
+    (value) => catalogueCountries.some((name) => name.toLowerCase() === value.toLowerCase()),
+    `Choose one of our countries: ${catalogueCountries.join(", ")}`,
+  )
+  .transform((value) => catalogueCountries.find((name) => name.toLowerCase() === value.toLowerCase()) ?? value);
 
 /** A band from 2.5 to 9, or empty. */
 const optionalBand = z
@@ -72,11 +104,11 @@ const optionalBand = z
   .refine((value) => !value || ieltsBands.includes(Number(value)), "Choose a band from 2.5 to 9")
   .transform((value) => (value ? Number(value) : null));
 
-const currency = z.enum(tuitionCurrencies, { error: "Choose a currency from the list" }).default("USD");
+const currency = z.enum(tuitionCurrencies, { error: `Choose a currency from the list: ${tuitionCurrencies.join(", ")}` }).default("USD");
 
 export const UniversityFormSchema = z.object({
   universityName: required(NAME_MAX_LENGTH),
-  countryName: required(60),
+  countryName: country,
   universityLocation: required(UNIVERSITY_TEXT_MAX_LENGTH),
   universityType: z.enum(universityTypes, { error: "Choose Public or Private" }),
   coursesOffered: count(100_000),
@@ -90,18 +122,18 @@ export const UniversityFormSchema = z.object({
   website: optionalHttpsUrl(300),
   /** The academic year and the university's own page behind each figure. */
   tuitionYear: optionalAcademicYear,
-  tuitionSource: optionalHttpsUrl(FIGURE_SOURCE_MAX_LENGTH),
+  tuitionSource: optionalSourcePage,
   ieltsBand: optionalBand,
   ieltsYear: optionalAcademicYear,
-  ieltsSource: optionalHttpsUrl(FIGURE_SOURCE_MAX_LENGTH),
+  ieltsSource: optionalSourcePage,
   mastersTuitionFees: optionalCount,
   mastersTuitionCurrency: currency,
   mastersTuitionYear: optionalAcademicYear,
-  mastersTuitionSource: optionalHttpsUrl(FIGURE_SOURCE_MAX_LENGTH),
+  mastersTuitionSource: optionalSourcePage,
   applicationFee: optionalCount,
   applicationFeeCurrency: currency,
   applicationFeeYear: optionalAcademicYear,
-  applicationFeeSource: optionalHttpsUrl(FIGURE_SOURCE_MAX_LENGTH),
+  applicationFeeSource: optionalSourcePage,
   about: multiline(
     z
       .string()
@@ -109,10 +141,30 @@ export const UniversityFormSchema = z.object({
       .max(UNIVERSITY_ABOUT_MAX_LENGTH, `Use at most ${UNIVERSITY_ABOUT_MAX_LENGTH.toLocaleString("en")} characters`)
       .optional(),
   ),
-  /** One per line. */
-  facilities: multiline(z.string().trim().max(2_000).optional()),
+  /** One per line (or a JSON list, as the CSV export writes it: app/lib/schemas/university-lists.ts). */
+  facilities: facilitiesField,
   worldRanking: optionalCount,
+  rankingYear: optionalYear,
+  /** The ranking's name ("QS World University Rankings"). */
+  rankingSource: z.string().trim().max(UNIVERSITY_TEXT_MAX_LENGTH, `Use at most ${UNIVERSITY_TEXT_MAX_LENGTH} characters`).optional(),
   englishTaughtCourses: optionalCount,
+  /** Compulsory yearly fees besides tuition (Germany's semester contribution), with what they are called. */
+  yearlyFees: optionalCount,
+  yearlyFeesCurrency: currency,
+  yearlyFeesYear: optionalAcademicYear,
+  yearlyFeesSource: optionalSourcePage,
+  yearlyFeesLabel: z.string().trim().max(200, "Use at most 200 characters").optional(),
+  /** "TOEFL iBT: 90", one per line, and the page that lists them. */
+  otherTests: otherTestsField,
+  otherTestsSource: optionalSourcePage,
+  /** "September: 15 January" or "September", one per line, for the academic year `intakesYear`. */
+  intakes: intakesField,
+  intakesYear: optionalAcademicYear,
+  intakesSource: optionalSourcePage,
+  /** "Name: value", one per line; the year and page they share (a line may carry its own: "| 2025 | https://…"). */
+  scholarshipList: scholarshipListField,
+  scholarshipsYear: optionalAcademicYear,
+  scholarshipsSource: optionalSourcePage,
 });
 
 /**

@@ -15,17 +15,23 @@ import { UniversityLogo } from "~/components/universities/university-logo";
 import { confirmFirst } from "~/lib/confirm-first";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
+import { hasRole } from "~/lib/roles";
 import type { Route } from "./+types/universities";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
 export { headers } from "~/lib/headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, pageRoles.addUniversity);
+  const user = await requireRole(request, pageRoles.addUniversity);
   const query = readQuery(request);
   const q = (query.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
   const list = await listUniversities({ q, page: parsePage(query.get("page")) });
-  return { ...list, items: list.items.map((row) => ({ ...row, logo: row.logo ? `/${row.logo}` : null })), q };
+  return {
+    ...list,
+    items: list.items.map((row) => ({ ...row, logo: row.logo ? `/${row.logo}` : null })),
+    q,
+    canImport: hasRole(user.role, pageRoles.importUniversities),
+  };
 }
 
 /** Delete posts `id` and `intent=delete`; the toast comes only after the university is gone (404 if it already was). */
@@ -47,13 +53,23 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function UniversitiesPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, q } = loaderData;
+  const { items, total, page, pageCount, q, canImport } = loaderData;
   return (
     <Page title="Universities">
+      <p className="mb-4 flex flex-wrap gap-3">
+        {canImport ? (
+          <LinkButton href="/dashboard/universities/import" size="sm" variant="outline">
+            Import
+          </LinkButton>
+        ) : null}
+        <LinkButton href="/dashboard/universities/export.csv" size="sm" variant="outline" download>
+          Export CSV
+        </LinkButton>
+      </p>
       <ListSearch
         q={q}
         label="Search by name, country or city"
-        placeholder="Name, country or city"
+        placeholder="Name or place"
         add={{ href: "/dashboard/add-university", label: "Add university" }}
         count={{ total, one: "university", many: "universities" }}
       />

@@ -8,6 +8,7 @@ import { Page } from "~/components/layout/page";
 import { pageRoles } from "~/lib/dashboard-menu";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { UNIVERSITY_FORM_MAX_BYTES, UniversityEditSchema } from "~/lib/schemas/universities";
+import { facilitiesText, intakesText, otherTestsText, scholarshipListText } from "~/lib/schemas/university-lists";
 import type { TuitionCurrency } from "~/lib/universities";
 import type { Route } from "./+types/university-edit";
 import { handleUploadForm } from "./submit-upload-form.server";
@@ -26,6 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const university = await findUniversityById(params.id).catch((error: unknown) => {
     throw replyWithError(error);
   });
+  const scholarships = scholarshipListText(university.scholarshipList);
   return {
     university: {
       name: university.name,
@@ -56,11 +58,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       applicationFeeCurrency: (university.applicationFeeCurrency ?? university.tuitionCurrency ?? "USD") as TuitionCurrency,
       applicationFeeYear: text(university.applicationFeeYear),
       applicationFeeSource: university.applicationFeeSource ?? "",
+      yearlyFees: text(university.yearlyFeesAmount),
+      yearlyFeesCurrency: (university.yearlyFeesCurrency ?? university.tuitionCurrency ?? "USD") as TuitionCurrency,
+      yearlyFeesYear: text(university.yearlyFeesYear),
+      yearlyFeesSource: university.yearlyFeesSource ?? "",
+      yearlyFeesLabel: university.yearlyFeesLabel ?? "",
+      otherTests: otherTestsText(university.otherTests),
+      otherTestsSource: university.otherTestsSource ?? "",
+      intakes: intakesText(university.intakes),
+      intakesYear: text(university.intakesYear),
+      intakesSource: university.intakesSource ?? "",
+      scholarshipList: scholarships.text,
+      scholarshipsYear: text(scholarships.year),
+      scholarshipsSource: scholarships.source ?? "",
       website: university.website ?? "",
       worldRanking: text(university.worldRanking),
+      rankingYear: text(university.rankingYear),
+      rankingSource: university.rankingSource ?? "",
       englishTaughtCourses: text(university.englishTaughtCourses),
       about: university.about,
-      facilities: university.facilities.join("\n"),
+      facilities: facilitiesText(university.facilities),
     },
   };
 }

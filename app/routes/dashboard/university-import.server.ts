@@ -1,0 +1,70 @@
+import { data } from "react-router";
+import type { SessionUser } from "~/.server/auth/session";
+import { AppError, replyWithError } from "~/.server/errors";
+import { redirectWithToast } from "~/.server/toast";
+import { readUniversityImport, type UniversityImportPlan, writeUniversityImport } from "~/.server/universities/import-universities";
+import { readMultipart, UploadTooLargeError } from "~/.server/uploads";
+import { type ImportIntent, importIntents, UNIVERSITY_IMPORT_MAX_BYTES, type UniversityImportReport } from "~/lib/university-import";
+
+/** What the import page shows after a post: the report of the file (with what was asked), or why there is none. */
+export type ImportReply = { intent: ImportIntent | null; report: UniversityImportReport | null; error: string | null };
+
+export const CHOOSE_A_FILE = "Choose a CSV file to preview or import.";
+
+/**
+ * The import's post: `file` (the CSV) and `intent` (preview or import). The file is read and checked
+ * as it streams in, before the intent (which browsers send after it) is known; then a preview
+ * answers 200 with the report, an import with any problem 400 with it (nothing written), and an
+ * import without one writes everything and goes back to the page with the counts (303).
+ */
+export async function handleUniversityImport(request: Request, actor: SessionUser) {
+  let plan: UniversityImportPlan | null = null;
+  let fields: FormData;
+  try {
+    fields = await readMultipart(request, {
+      maxFileBytes: UNIVERSITY_IMPORT_MAX_BYTES,
+      maxFiles: 1,
+      maxFields: 10,
+      onFile: async (part) => {
+        if (part.field !== "file" || !part.fileName) return;
+        // Reading may stop early (a wrong header): the rest of the file is then drained, not destroyed,
+        // so that the rest of the body still arrives and the answer can go out.
+        plan = await readUniversityImport({
+          file: part.stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>,
+          fileName: fileNameOf(part.fileName),
+        });
+      },
+    });
+  } catch (error) {
+    const refusal =
+      error instanceof UploadTooLargeError
+        ? new AppError("TOO_LARGE", `The file is larger than ${UNIVERSITY_IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files.`)
+        : error;
+    return replyWithError<ImportReply>(refusal, (appError) => ({ intent: null, report: null, error: appError.message }));
+  }
+  const intentValue = String(fields.get("intent") ?? "");
+  const intent = (importIntents as readonly string[]).includes(intentValue) ? (intentValue as ImportIntent) : null;
+  const read = plan as UniversityImportPlan | null;
+  if (!read) return data<ImportReply>({ intent, report: null, error: CHOOSE_A_FILE }, { status: 400 });
+  if (!intent) return data<ImportReply>({ intent, report: read.report, error: "Choose Preview or Import." }, { status: 400 });
+  if (intent === "preview") return data<ImportReply>({ intent, report: read.report, error: null });
+  let outcome: Awaited<ReturnType<typeof writeUniversityImport>>;
+  try {
+    outcome = await writeUniversityImport({ actor, plan: read });
+  } catch (error) {
+    return replyWithError<ImportReply>(error, (appError) => ({ intent, report: read.report, error: appError.message }));
+  }
+  if (outcome.status === "refused") return data<ImportReply>({ intent, report: outcome.report, error: null }, { status: 400 });
+  const { added, updated, unchanged, fileName } = outcome.report;
+  return redirectWithToast(
+    "/dashboard/universities/import",
+    { type: "success", text: `Imported ${fileName}: ${added} added, ${updated} updated, ${unchanged} unchanged` },
+    { status: 303 },
+  );
+}
+
+/** The file's name as the browser gave it, fit to show and record (never used as a path). */
+function fileNameOf(name: string): string {
+  const plain = name.replace(/\p{Cc}/gu, "").trim();
+  return (plain.split(/[\\/]/).pop() ?? plain).slice(0, 200) || "file.csv";
+}
