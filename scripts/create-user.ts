@@ -1,6 +1,8 @@
 // npm run create-user -- --email E --password P --name N --role manager
 // Creates a verified account (or sets the role of an existing one). Works on a DATA_DIR whose
 // server is stopped (creating and migrating the database if new) and on DATABASE_URL.
+// With --role consultant the account also gets its consultant profile (students can book it once
+// it has slots); --university, --country, --phone, --profession and --description fill it in.
 //
 // The arguments are checked before the database and account modules load (a second or more of
 // start-up), so a mistyped command answers at once.
@@ -9,6 +11,10 @@ import { z } from "zod";
 import { passwordProblem } from "~/.server/auth/password-policy";
 import { roles } from "~/lib/roles";
 import { emailField, newPasswordField } from "~/lib/schemas/auth";
+import { ConsultantStarterSchema } from "~/lib/schemas/booking";
+
+/** The consultant profile's details create-user takes (checked by the add-consultant form's rules). */
+const profileOptions = ["university", "country", "phone", "profession", "description"] as const;
 
 const argsSchema = z.object({
   email: emailField,
@@ -16,6 +22,10 @@ const argsSchema = z.object({
   name: z.string().trim().min(1, "--name is required").max(100),
   role: z.enum(roles, { message: `--role must be one of ${roles.join(", ")}` }),
 });
+
+const usage =
+  "usage: npm run create-user -- --email E --password P --name N --role manager\n" +
+  "       (with --role consultant, optionally --university U --country C --phone P --profession P --description D)";
 
 function fail(message: string): never {
   console.error(`create-user: ${message}`);
@@ -31,11 +41,20 @@ async function main() {
         password: { type: "string" },
         name: { type: "string" },
         role: { type: "string", default: "student" },
+        ...Object.fromEntries(profileOptions.map((name) => [name, { type: "string" as const }])),
       },
       strict: true,
     }));
   } catch (error) {
-    fail(`${(error as Error).message}\nusage: npm run create-user -- --email E --password P --name N --role manager`);
+    fail(`${(error as Error).message}\n${usage}`);
+  }
+  const profile = Object.fromEntries(profileOptions.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])));
+  const extra = Object.keys(profile)[0];
+  if (extra && values.role !== "consultant") fail(`--${extra} describes a consultant: use it with --role consultant`);
+  const details = ConsultantStarterSchema.safeParse(profile);
+  if (!details.success) {
+    const issue = details.error.issues[0];
+    fail(`--${String(issue?.path[0])}: ${issue?.message}`);
   }
   const parsed = argsSchema
     .superRefine((args, context) => {
@@ -48,24 +67,38 @@ async function main() {
     fail(`--${String(issue?.path[0] ?? "arguments")}: ${issue?.message}`);
   }
   const input = parsed.data;
+  const report = (outcome: { status: "created" } | { status: "role-updated"; from: string; to: string }) =>
+    console.log(
+      outcome.status === "role-updated"
+        ? `Updated ${input.email}: role ${outcome.from} → ${outcome.to} (e-mail marked verified; password unchanged).`
+        : `Created ${input.role} ${input.email}.`,
+    );
 
-  const [{ getConfig }, { openDatabase }, { setDatabase }, { migrateDatabase }, { provisionAccount }] = await Promise.all([
-    import("~/.server/config"),
-    import("~/.server/db/client"),
-    import("~/.server/db/index"),
-    import("~/.server/db/migrate"),
-    import("~/.server/users/provision-account"),
-  ]);
+  const [{ getConfig }, { openDatabase }, { setDatabase }, { migrateDatabase }, { provisionAccount }, { provisionConsultant }] =
+    await Promise.all([
+      import("~/.server/config"),
+      import("~/.server/db/client"),
+      import("~/.server/db/index"),
+      import("~/.server/db/migrate"),
+      import("~/.server/users/provision-account"),
+      import("~/.server/consultants/provision-consultant"),
+    ]);
   const config = getConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
     setDatabase(database);
-    const outcome = await provisionAccount(input);
-    if (outcome.status === "role-updated") {
-      console.log(`Updated ${input.email}: role ${outcome.from} → ${outcome.to} (e-mail marked verified; password unchanged).`);
+    if (input.role === "consultant") {
+      // One truth for what a consultant is: the role and a bookable profile, written together.
+      const { account, profileCreated } = await provisionConsultant({ ...input, profile: details.data });
+      report(account);
+      console.log(
+        profileCreated
+          ? "Added their consultant profile: students can book them once they add times under Dashboard → Appointment Time; a manager adds the picture and details under Dashboard → Consultants."
+          : "They already had a consultant profile; it is unchanged.",
+      );
     } else {
-      console.log(`Created ${input.role} ${input.email}.`);
+      report(await provisionAccount(input));
     }
   } finally {
     await database.close();

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { plural } from "~/lib/plural";
 
 export type AppErrorCode = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "INVALID" | "TOO_LARGE" | "RATE_LIMITED";
 
@@ -90,9 +91,8 @@ export function errorResponse(error: unknown): Response {
 }
 
 export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  if (seconds < 60) return plural(seconds, "second", "seconds");
   const minutes = Math.ceil(seconds / 60);
-  if (minutes <= 90) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  const hours = Math.ceil(minutes / 60);
-  return `${hours} hours`;
+  if (minutes <= 90) return plural(minutes, "minute", "minutes");
+  return plural(Math.ceil(minutes / 60), "hour", "hours");
 }

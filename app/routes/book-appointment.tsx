@@ -11,6 +11,7 @@ import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { consultantCountries, isConsultantCountry } from "~/lib/booking";
 import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
 import type { Route } from "./+types/book-appointment";
 
 /**
@@ -59,7 +60,7 @@ export default function BookAppointmentPage({ loaderData }: Route.ComponentProps
           ? country
             ? `No consultants for ${country} yet. Try another country.`
             : "No consultants are taking bookings yet. Please check back soon."
-          : `${total} consultant${total === 1 ? "" : "s"}${country ? ` for ${country}` : ""}.`}
+          : `${plural(total, "consultant", "consultants")}${country ? ` for ${country}` : ""}.`}
         {country ? (
           <>
             {" "}
@@ -76,9 +77,7 @@ export default function BookAppointmentPage({ loaderData }: Route.ComponentProps
               <Card className="flex h-full flex-col p-5">
                 <ConsultantDetails consultant={consultant} />
                 <p className="mt-3 text-sm font-medium text-slate-800">
-                  {consultant.freeSlots === 0
-                    ? "No free times right now"
-                    : `${consultant.freeSlots} free time${consultant.freeSlots === 1 ? "" : "s"}`}
+                  {consultant.freeSlots === 0 ? "No free times right now" : plural(consultant.freeSlots, "free time", "free times")}
                 </p>
                 <div className="mt-auto pt-4">
                   <a

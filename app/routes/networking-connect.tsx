@@ -16,6 +16,7 @@ import { Card } from "~/components/ui/card";
 import { FormMessage, TextAreaField } from "~/components/ui/field";
 import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { plural } from "~/lib/plural";
 import { CONNECT_DAILY_LIMIT, CONNECT_LIMIT, CONNECT_MESSAGE_MAX_LENGTH, ConnectFormSchema } from "~/lib/schemas/networking";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/networking-connect";
@@ -120,7 +121,7 @@ function ConnectForm({ lastResult, messagesLeft }: { lastResult: SubmissionResul
         rows={7}
         required
         maxLength={CONNECT_MESSAGE_MAX_LENGTH}
-        hint={`Up to ${CONNECT_MESSAGE_MAX_LENGTH.toLocaleString("en")} characters. You can write to ${messagesLeft} more ${messagesLeft === 1 ? "member" : "members"} today (${CONNECT_DAILY_LIMIT} a day).`}
+        hint={`Up to ${CONNECT_MESSAGE_MAX_LENGTH.toLocaleString("en")} characters. You can write to ${plural(messagesLeft, "more member", "more members")} today (${CONNECT_DAILY_LIMIT} a day).`}
       />
       <div className="flex flex-wrap gap-3">
         <Button size="lg" pending={submitting}>

@@ -14,6 +14,7 @@ import { Pager } from "~/components/ui/pager";
 import { bookConsultantsHref } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
 import { hasRole } from "~/lib/roles";
 import type { Route } from "./+types/networking";
 
@@ -105,7 +106,7 @@ export default function NetworkingPage({ loaderData }: Route.ComponentProps) {
           ? filtered
             ? "No one matches this search yet. Try fewer words or another country."
             : "No members are listed yet. Check back soon."
-          : `${total} ${total === 1 ? "person" : "people"}${filtered ? " found" : ""}.`}
+          : `${plural(total, "person", "people")}${filtered ? " found" : ""}.`}
         {filtered ? (
           <>
             {" "}

@@ -119,7 +119,7 @@ test("a student is refused on /dashboard/user-management", async ({ page }) => {
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
   // The refusal is shown inside the dashboard's frame, whose menu offers only what a student may open.
-  await expect(page.getByTestId("dashboard-menu").getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(page.getByTestId("dashboard-menu").getByRole("link", { name: "Profile", exact: true })).toBeVisible();
   await expect(page.getByTestId("dashboard-menu").getByRole("link", { name: "User Management" })).toHaveCount(0);
 });
 
@@ -133,7 +133,7 @@ test("a manager changes a user's role and the user's side menu changes on their 
   await signUp(student, "Rafi Consultant-to-be", "rafi@example.com", "future consultant pass");
   await student.goto(app.url("/dashboard"));
   const menu = student.getByTestId("dashboard-menu");
-  await expect(menu.getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Profile", exact: true })).toBeVisible();
   await expect(menu.getByRole("link", { name: "My Appointments" })).toHaveCount(0);
 
   const managerContext = await browser.newContext();

@@ -123,9 +123,17 @@ export async function expectNoSidewaysScroll(page: import("@playwright/test").Pa
   }
 }
 
-/** On a phone the dashboard's menu starts closed (dashboard/shell.tsx): opens it, and returns its list of links. */
+/**
+ * On a phone the dashboard's menu, the page's one menu control, starts closed (dashboard/shell.tsx):
+ * opens it, and returns its list of dashboard pages (the site's links follow it, `dashboard-site-links`).
+ */
 export async function openDashboardMenu(page: import("@playwright/test").Page) {
-  const menu = page.getByRole("navigation", { name: "Dashboard menu" });
-  if (!(await menu.locator("details").evaluate((details: HTMLDetailsElement) => details.open))) await menu.locator("summary").click();
+  const menu = page.getByRole("navigation", { name: "Dashboard menu" }).locator(":scope > details");
+  if (!(await menu.evaluate((details: HTMLDetailsElement) => details.open))) await menu.locator(":scope > summary").click();
   return page.getByTestId("dashboard-menu");
+}
+
+/** The menu controls (a <summary> reading "Menu…") a person can see now: one on every page, at every width below 1280 px. */
+export function visibleMenuControls(page: import("@playwright/test").Page) {
+  return page.locator("summary:visible", { hasText: /^\s*Menu\b/ });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openDashboardMenu, type SeedUser, setUpApp, signInAs } from "./app";
+import { openDashboardMenu, type SeedUser, setUpApp, signInAs, visibleMenuControls } from "./app";
 import { axeViolations } from "./axe";
 
 const manager: SeedUser = { email: "shell.manager@onward.test", password: "shell manager pass", name: "Shell Manager", role: "manager" };
@@ -38,6 +38,37 @@ test("an unknown profile is a 404 inside the dashboard, and the page fits a 375 
   await openDashboardMenu(page);
   await expect(menuLink).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test("on a phone a dashboard page has one menu control, which reaches the dashboard's pages and the site's, by keyboard", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAs(page, app.url("/login?redirectTo=/dashboard/profile"), manager);
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  const controls = visibleMenuControls(page);
+  await expect(controls).toHaveCount(1);
+  const siteLinks = page.getByTestId("dashboard-site-links");
+  await expect(siteLinks.getByRole("link", { name: "Find University" })).toBeHidden();
+
+  await controls.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("dashboard-menu").getByRole("link", { name: "User Management" })).toBeVisible();
+  await expect(siteLinks.getByRole("link", { name: "Find University" })).toBeVisible();
+  await expect(siteLinks.getByRole("button", { name: "LOG OUT" })).toBeVisible();
+  await siteLinks.getByRole("link", { name: "Find University" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(app.url("/find-university"));
+  // Outside the dashboard the site header's Menu is the one control again.
+  await expect(controls).toHaveCount(1);
+  await expect(page.getByTestId("mobile-menu")).toBeVisible();
+
+  // From 768 px the dashboard's pages are a column beside the page; the header's Menu is the one control.
+  await page.setViewportSize({ width: 800, height: 740 });
+  await page.goto(app.url("/dashboard/profile"));
+  await expect(controls).toHaveCount(1);
+  await expect(page.getByTestId("dashboard-menu").getByRole("link", { name: "User Management" })).toBeVisible();
+  await expect(siteLinks).toBeHidden();
 });
 
 test("the profile and the user list fit a 320 px phone: no sideways scrolling, each user a card", async ({ page }) => {
@@ -98,9 +129,9 @@ test("Site Settings: a manager fixes a bad address before sending, sets the phon
   await page.getByLabel("Phone", { exact: true }).fill("+880 1811-223344");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByTestId("toast")).toContainText("2 settings saved");
-  // On a phone the toast leaves the header's Menu button free.
+  // On a phone the toast leaves the Menu button (the dashboard's, the page's only one) free.
   const toastBox = await page.getByTestId("toast").boundingBox();
-  const menuBox = await page.getByTestId("mobile-menu").locator(":scope > summary").boundingBox();
+  const menuBox = await visibleMenuControls(page).boundingBox();
   expect(toastBox && menuBox && toastBox.y >= menuBox.y + menuBox.height).toBe(true);
   await expect(page.getByLabel("Phone", { exact: true })).toHaveValue("+880 1811-223344");
 
@@ -113,6 +144,19 @@ test("Site Settings: a manager fixes a bad address before sending, sets the phon
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("on a 320 px phone the one menu control opens and leads to the site's pages and to Log out", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await signInAs(page, app.url("/login?redirectTo=/dashboard"), manager);
+    await expect(visibleMenuControls(page)).toHaveCount(1);
+    await expect((await openDashboardMenu(page)).getByRole("link", { name: "Site Settings" })).toBeVisible();
+    await page.getByTestId("dashboard-site-links").getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(app.url("/contact"));
+    await page.goto(app.url("/dashboard"));
+    await openDashboardMenu(page);
+    await page.getByTestId("dashboard-site-links").getByRole("button", { name: "LOG OUT" }).click();
+    await expect(page).toHaveURL(app.url("/login"));
+  });
 
   test("the server answers a wrong two-factor password on the profile page, beside the field", async ({ page }) => {
     await signInAs(page, app.url("/login?redirectTo=/dashboard/profile"), admin);

@@ -6,6 +6,7 @@ import { expect, test, vi } from "vitest";
 vi.setConfig({ testTimeout: 120_000 });
 
 import { projectRoot, startServer, tempDir } from "../support/server-process";
+import { signInOverHttp } from "../support/server-users";
 import { createServerEnvironment, databaseKind } from "../support/test-database";
 
 function createUser(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -82,6 +83,89 @@ test("creates and migrates a new DATA_DIR", async () => {
   expect(result.output).toContain("Created consultant new@onward.test");
 });
 
+test("--role consultant makes a consultant a student can book once they add a slot", async () => {
+  const { env, cleanup } = await createServerEnvironment();
+  try {
+    const consultant = { email: "nadia@onward.test", password: "river delta lantern" };
+    const student = { email: "rafi@onward.test", password: "monsoon tea garden" };
+    const created = await createUser(
+      [
+        "--email",
+        consultant.email,
+        "--password",
+        consultant.password,
+        "--name",
+        "Nadia Rahman",
+        "--role",
+        "consultant",
+        "--country",
+        "Finland",
+      ],
+      env,
+    );
+    expect(created.output).toContain("Created consultant nadia@onward.test");
+    expect(created.output).toContain("Added their consultant profile");
+    expect(created.code).toBe(0);
+    expect(
+      (await createUser(["--email", student.email, "--password", student.password, "--name", "Rafi", "--role", "student"], env)).code,
+    ).toBe(0);
+
+    const server = await startServer({ ...env, LOG_LEVEL: "warn" });
+    try {
+      const post = (path: string, cookie: string, form: Record<string, string>) =>
+        fetch(`${server.url}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: server.url },
+          body: new URLSearchParams(form),
+        });
+      const page = async (path: string, cookie: string) => {
+        const response = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+        expect(response.status, path).toBe(200);
+        return response.text();
+      };
+
+      // Listed for students before any slot, without free times (and without a picture: initials).
+      const studentCookie = await signInOverHttp(server, student);
+      const list = await page("/book-appointment?country=Finland", studentCookie);
+      expect(list).toContain("Nadia Rahman");
+      expect(list).toContain("No free times right now");
+      const consultantId = /href="\/book-appointment\/([^"?]+)"/.exec(list)?.[1];
+      expect(consultantId).toBeTruthy();
+
+      // The consultant adds a slot on Appointment Time, as the dashboard does.
+      const consultantCookie = await signInOverHttp(server, consultant);
+      const start = new Date(Date.now() + 3 * 24 * 3_600_000);
+      const added = await post("/dashboard/appointment-time", consultantCookie, {
+        date: start.toISOString().slice(0, 10),
+        time: "10:30",
+        duration: "30",
+        timeZone: "Asia/Dhaka",
+      });
+      expect(added.status).toBe(303);
+
+      // The student books it.
+      const booking = await page(`/book-appointment/${consultantId}`, studentCookie);
+      const slotId = /<option value="([^"]+)"/.exec(booking)?.[1];
+      expect(slotId, "a free slot on the booking page").toBeTruthy();
+      const booked = await post(`/book-appointment/${consultantId}`, studentCookie, {
+        slot: slotId ?? "",
+        name: "Rafi",
+        email: student.email,
+        phone: "+880 1711 000000",
+        address: "House 1, Road 2, Dhanmondi, Dhaka",
+      });
+      expect(booked.status).toBe(303);
+      expect(booked.headers.get("Location")).toMatch(/^\/dashboard\/my-bookings\?booking=/);
+      expect(await page("/dashboard/my-appointments", consultantCookie)).toContain("Rafi");
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await cleanup();
+  }
+});
+
 // The password policy's whole table is tested on the domain function (provision-account.test.ts,
 // password-policy.test.ts); one refusal here shows the command applies it.
 test.concurrent.each([
@@ -93,6 +177,14 @@ test.concurrent.each([
     "--password: Your password cannot contain the word “Onward”",
   ],
   [["--email", "a@onward.test", "--bogus"], "usage"],
+  [
+    ["--email", "a@onward.test", "--password", "long enough pass", "--name", "N", "--role", "manager", "--university", "Aalto"],
+    "--university describes a consultant",
+  ],
+  [
+    ["--email", "a@onward.test", "--password", "long enough pass", "--name", "N", "--role", "consultant", "--country", "Narnia"],
+    "--country: Choose a country from the list",
+  ],
 ])("refuses %o with a clear message and a non-zero exit", async (args, expected) => {
   const result = await createUser(args, { DATA_DIR: await tempDir() });
   expect(result.code).toBe(1);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { isLiveStatus, statusLabels } from "~/lib/booking";
+import { plural } from "~/lib/plural";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { bookings } from "../db/schema";
@@ -32,7 +33,7 @@ export async function cancelBooking(input: { student: SessionUser; bookingId: st
       throw new AppError(
         "CONFLICT",
         rules.cancelCutoffHours > 0
-          ? `A booking can be cancelled up to ${rules.cancelCutoffHours} hour${rules.cancelCutoffHours === 1 ? "" : "s"} before it starts; please contact the consultant instead.`
+          ? `A booking can be cancelled up to ${plural(rules.cancelCutoffHours, "hour", "hours")} before it starts; please contact the consultant instead.`
           : "This appointment has already started; it cannot be cancelled.",
       );
     }

@@ -5,7 +5,7 @@ import { type SessionUser, sessionsChanged } from "../auth/session";
 import { bookingListsChanged } from "../bookings/booking-lists-cache";
 import { getConfig } from "../config";
 import { db } from "../db";
-import { consultants, users } from "../db/schema";
+import { users } from "../db/schema";
 import { consultantAddedMail, consultantInvitationMail } from "../mail/booking-templates";
 import { queueMail } from "../mail/outbox";
 import { getStorage } from "../storage/storage";
@@ -20,6 +20,7 @@ import {
   findConsultantOfUser,
   pgErrorCode,
 } from "./consultants";
+import { createConsultantProfile } from "./create-consultant-profile";
 
 /** Roles that are never lowered by being made a consultant. */
 const keptRoles: readonly Role[] = ["consultant", "manager", "admin"];
@@ -68,14 +69,14 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
           tx,
         );
       }
-      const [consultant] = await tx
-        .insert(consultants)
-        .values({ id, userId, ...fields, photo: key, createdBy: input.actor.id })
-        .returning();
-      await recordAuditEvent(
-        { action: "consultant.added", actorId: input.actor.id, targetId: userId, detail: { consultantId: id, email: fields.email } },
-        tx,
-      );
+      const consultant = await createConsultantProfile(tx, {
+        id,
+        userId,
+        profile: fields,
+        photo: key,
+        actorId: input.actor.id,
+        by: "dashboard",
+      });
       if (invitation) {
         await queueMail(
           tx,
@@ -91,7 +92,7 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
           }),
         );
       }
-      return consultant as Consultant;
+      return consultant;
     });
     // Sessions carry the role and whether the person is a consultant: both may have changed.
     await sessionsChanged();

@@ -15,9 +15,9 @@ export function consultantPhotoKey(consultantId: string): string {
   return `consultant-photos/${consultantId}/${randomBytes(8).toString("hex")}.webp`;
 }
 
-/** The address a stored picture is served at (routes/api/consultant-photo.ts). */
-export function consultantPhotoUrl(key: string): string {
-  return `/${key}`;
+/** The address a stored picture is served at (routes/api/consultant-photo.ts); none for a profile without a picture yet. */
+export function consultantPhotoUrl(key: string): string | undefined {
+  return key ? `/${key}` : undefined;
 }
 
 export async function findConsultant(id: string, database: Database = db()): Promise<Consultant> {

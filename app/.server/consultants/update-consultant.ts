@@ -52,7 +52,8 @@ export async function updateConsultant(input: {
       return updated;
     });
     await bookingListsChanged();
-    if (picture) await getStorage().delete(before.photo);
+    // A profile made by create-user had no picture to delete.
+    if (picture && before.photo) await getStorage().delete(before.photo);
     return consultant;
   } catch (error) {
     if (picture) await getStorage().delete(key);

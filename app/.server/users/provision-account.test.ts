@@ -49,6 +49,23 @@ describe("provisionAccount", () => {
     await signIn({ email: "twice@example.com", password: "tea garden ledger", ip: context().clientIp, headers: new Headers() });
   });
 
+  test("the account and the work added with it are one transaction: when that work fails, no account is left", async () => {
+    const attempt = provisionAccount(
+      { email: "halfway@example.com", name: "Halfway", password: "tea garden ledger", role: "consultant" },
+      {
+        async withAccount(tx, account) {
+          expect(account).toMatchObject({ email: "halfway@example.com", created: true });
+          // The account is visible inside the transaction, then the work after it fails.
+          expect(await tx.select().from(users).where(eq(users.id, account.id))).toHaveLength(1);
+          throw new AppError("CONFLICT", "the profile could not be made");
+        },
+      },
+    );
+    await expect(attempt).rejects.toThrow("the profile could not be made");
+    expect(await db().select().from(users).where(eq(users.email, "halfway@example.com"))).toHaveLength(0);
+    expect(await db().select().from(auditEvents).where(eq(auditEvents.email, "halfway@example.com"))).toHaveLength(0);
+  });
+
   test.each([
     ["aaaaaaaa", PASSWORD_MESSAGES.repeated],
     ["onward123", PASSWORD_MESSAGES.siteName],

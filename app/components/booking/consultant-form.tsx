@@ -4,6 +4,7 @@ import { CONSULTANT_DESCRIPTION_MAX_LENGTH, CONSULTANT_TEXT_MAX_LENGTH, consulta
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/lib/form-limits";
 import type { ConsultantFormBrowserSchema } from "~/lib/schemas/booking";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { Avatar } from "../ui/avatar";
 import { Field, SelectField, TextAreaField } from "../ui/field";
 
 type Shape = z.input<typeof ConsultantFormBrowserSchema>;
@@ -26,7 +27,7 @@ export function ConsultantForm({
   id?: string;
   lastResult: Result;
   defaultValue?: Partial<Shape>;
-  current?: { email: string; photoUrl: string };
+  current?: { email: string; name: string; photoUrl?: string };
   saving: boolean;
   submitLabel: string;
 }) {
@@ -88,8 +89,14 @@ export function ConsultantForm({
         field={fields.profile}
         maxMb={5}
         current={
-          current ? (
+          current?.photoUrl ? (
             <img src={current.photoUrl} alt="Current" width={64} height={64} className="size-16 rounded-full object-cover" />
+          ) : current ? (
+            // A profile made by create-user has no picture yet: students see these initials.
+            <span title="No picture yet: students see these initials">
+              <Avatar name={current.name} size="lg" />
+              <span className="sr-only">No picture yet: students see the initials.</span>
+            </span>
           ) : undefined
         }
       />

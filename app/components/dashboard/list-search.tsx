@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { Button, LinkButton } from "~/components/ui/button";
+import { plural } from "~/lib/plural";
 
 /** The longest search a staff list reads. */
 export const LIST_SEARCH_MAX_LENGTH = 100;
@@ -19,6 +20,7 @@ export function ListSearch({
 }: {
   q: string;
   label: string;
+  /** Short enough to show whole in a 320 px phone's box beside the button: some 14 characters. */
   placeholder: string;
   add: { href: string; label: string };
   /** The list's size, and what one entry and several are called ("university", "universities"). */
@@ -42,18 +44,15 @@ export function ListSearch({
             placeholder={placeholder}
             className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
           />
-          <Button>Search</Button>
+          {/* Narrower on a phone, so that the box beside it shows its placeholder whole at 320 px. */}
+          <Button className="px-3 sm:px-5">Search</Button>
         </Form>
         <LinkButton href={add.href} size="md" variant="secondary">
           {add.label}
         </LinkButton>
       </div>
       <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {total === 0
-          ? q
-            ? `No ${one} matches.`
-            : `No ${many} yet.`
-          : `${total} ${total === 1 ? one : many}${q ? ` matching “${q}”` : ""}.`}
+        {total === 0 ? (q ? `No ${one} matches.` : `No ${many} yet.`) : `${plural(total, one, many)}${q ? ` matching “${q}”` : ""}.`}
       </p>
     </>
   );

@@ -40,7 +40,7 @@ export function MemberForm({
       <SelectField label="Job category" field={fields.category} options={choices.categories} placeholder="Choose…" required />
       <Field label="Email" field={fields.email} type="email" required autoComplete="off" hint="Never shown in the directory" />
       <Field label="Phone" field={fields.phone} type="tel" required inputMode="tel" hint="Digits, spaces and an optional +" />
-      <Field label="LinkedIn" field={fields.linkedin} type="url" inputMode="url" placeholder="https://www.linkedin.com/in/…" />
+      <Field label="LinkedIn" field={fields.linkedin} type="url" inputMode="url" placeholder="https://linkedin.com/in/…" />
       <Field label="Twitter or X" field={fields.twitter} type="url" inputMode="url" placeholder="https://x.com/…" />
       <Field
         label="Their booking page"

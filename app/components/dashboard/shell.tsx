@@ -1,6 +1,7 @@
 import { ChevronDown } from "lucide";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { SiteLinks } from "~/components/layout/site-links";
 import { Logo } from "~/components/ui/logo";
 import type { MenuEntry } from "~/lib/dashboard-menu";
 import type { Role } from "~/lib/roles";
@@ -18,6 +19,9 @@ const WIDE = "(min-width: 48rem)";
  * content (it opens with touch and keyboard before any JavaScript loads, and closes again after a
  * navigation); from 768 px it is always shown (CSS where the browser can style a closed <details>,
  * and JavaScript everywhere), as the site menu is (site-header.tsx).
+ *
+ * On a phone it is the page's only menu control: below 768 px the site header is not shown on
+ * dashboard pages, and this menu holds the site's links and Log out after the dashboard's own.
  */
 export function DashboardShell({ menu, name, role, children }: DashboardShellProps & { children: ReactNode }) {
   const location = useLocation();
@@ -47,7 +51,7 @@ export function DashboardShell({ menu, name, role, children }: DashboardShellPro
               <summary className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 md:hidden">
                 Menu
                 {current ? <span className="min-w-0 truncate font-normal text-slate-600">· {current.label}</span> : null}
-                <span className="sr-only">(open or close the dashboard menu)</span>
+                <span className="sr-only">(open or close the menu: dashboard pages and site links)</span>
                 <Icon icon={ChevronDown} className="ml-auto size-4 shrink-0 transition-transform group-open:rotate-180" />
               </summary>
               <ul className="mt-2 grid gap-1 md:mt-0" data-testid="dashboard-menu">
@@ -67,6 +71,10 @@ export function DashboardShell({ menu, name, role, children }: DashboardShellPro
                   );
                 })}
               </ul>
+              <div className="mt-4 border-t border-slate-200 pt-3 md:hidden" data-testid="dashboard-site-links">
+                <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Onward</p>
+                <SiteLinks pathname={pathname} signedIn />
+              </div>
             </details>
           </nav>
         </div>

@@ -1,21 +1,8 @@
 import { useEffect, useRef } from "react";
-import { Form, useLocation } from "react-router";
-import { LinkButton } from "../ui/button";
+import { useLocation } from "react-router";
+import { cn } from "~/lib/cn";
 import { Logo } from "../ui/logo";
-import { destinationLinks, mainLinks } from "./navigation-links";
-
-const linkClass =
-  "block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-800 xl:px-2";
-
-/** A navigation link: a plain anchor (client-side navigation is delegated, ADR 012), marked when it is the current page. */
-function NavAnchor({ to, pathname, children }: { to: string; pathname: string; children: string }) {
-  const current = pathname === to || (to !== "/" && pathname.startsWith(`${to}/`));
-  return (
-    <a href={to} className={linkClass} aria-current={current ? "page" : undefined}>
-      {children}
-    </a>
-  );
-}
+import { SiteLinks } from "./site-links";
 
 /**
  * The site navigation, rendered once for every width. It is a native <details> menu: on a
@@ -23,12 +10,15 @@ function NavAnchor({ to, pathname, children }: { to: string; pathname: string; c
  * 1280 px (where its links fit on one row) it is always open and its "Menu" button is hidden (CSS where the browser can style
  * a closed <details>, and JavaScript everywhere). Once JavaScript has loaded, menus also close
  * on navigation, on Escape and on a click elsewhere.
+ *
+ * Inside the dashboard (`dashboard`: its frame is shown) a phone has one menu control, the
+ * dashboard's, which holds these links too; so below 768 px this header is not shown there.
  */
-export function SiteHeader({ showLogo, signedIn }: { showLogo: boolean; signedIn: boolean }) {
+export function SiteHeader({ showLogo, signedIn, dashboard }: { showLogo: boolean; signedIn: boolean; dashboard: boolean }) {
   const headerRef = useCloseMenusOnNavigation();
   const { pathname } = useLocation();
   return (
-    <header ref={headerRef} className="border-b border-slate-200 bg-white print:hidden">
+    <header ref={headerRef} className={cn("border-b border-slate-200 bg-white print:hidden", dashboard && "max-md:hidden")}>
       <nav aria-label="Main" className="relative mx-auto flex max-w-7xl items-center gap-2 px-4 py-3">
         {showLogo ? <Logo className="mr-4" /> : null}
         <details className="site-menu ml-auto xl:ml-0 xl:flex-1" data-menu data-site-menu data-testid="mobile-menu">
@@ -36,78 +26,11 @@ export function SiteHeader({ showLogo, signedIn }: { showLogo: boolean; signedIn
             Menu <span className="sr-only">(open or close navigation)</span>
           </summary>
           <div className="absolute inset-x-0 z-30 mt-3 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg xl:static xl:mt-0 xl:flex xl:items-center xl:border-0 xl:p-0 xl:shadow-none">
-            <ul className="grid gap-1 xl:flex xl:flex-1 xl:flex-wrap xl:items-center">
-              <li>
-                <NavAnchor to="/" pathname={pathname}>
-                  Home
-                </NavAnchor>
-              </li>
-              <li className="relative">
-                <details className="group" data-menu>
-                  <summary className="block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 xl:px-2">
-                    Study Destination <span aria-hidden="true">▾</span>
-                  </summary>
-                  <ul className="grid gap-1 pl-3 xl:absolute xl:left-0 xl:z-20 xl:mt-1 xl:w-56 xl:rounded-md xl:border xl:border-slate-200 xl:bg-white xl:p-1 xl:shadow-lg">
-                    {destinationLinks.map((link) => (
-                      <li key={link.to}>
-                        <NavAnchor to={link.to} pathname={pathname}>
-                          {link.label}
-                        </NavAnchor>
-                      </li>
-                    ))}
-                    <li className="border-t border-slate-100">
-                      <NavAnchor to="/countries" pathname={pathname}>
-                        View All Countries
-                      </NavAnchor>
-                    </li>
-                  </ul>
-                </details>
-              </li>
-              {mainLinks.map((link) => (
-                <li key={link.to}>
-                  <NavAnchor to={link.to} pathname={pathname}>
-                    {link.label}
-                  </NavAnchor>
-                </li>
-              ))}
-            </ul>
-            <div className="mt-3 flex items-center gap-2 border-t border-slate-100 pt-3 xl:mt-0 xl:ml-auto xl:border-0 xl:pt-0">
-              <AccountLinks signedIn={signedIn} />
-            </div>
+            <SiteLinks pathname={pathname} signedIn={signedIn} />
           </div>
         </details>
       </nav>
     </header>
-  );
-}
-
-function AccountLinks({ signedIn }: { signedIn: boolean }) {
-  if (signedIn) {
-    return (
-      <>
-        <a href="/dashboard" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
-          Dashboard
-        </a>
-        <Form method="post" action="/logout">
-          <button
-            type="submit"
-            className="rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-          >
-            LOG OUT
-          </button>
-        </Form>
-      </>
-    );
-  }
-  return (
-    <>
-      <a href="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50">
-        Login
-      </a>
-      <LinkButton href="/signup" size="sm">
-        Sign Up
-      </LinkButton>
-    </>
   );
 }
 

@@ -49,6 +49,18 @@ export const ConsultantFormSchema = z.object({
   description: multiline(required(CONSULTANT_DESCRIPTION_MAX_LENGTH)),
 });
 
+/**
+ * The details `create-user --role consultant` may be given (`--university`, `--country`, …): each
+ * under the add form's own rule when given; left empty until a manager edits the profile when not.
+ */
+export const ConsultantStarterSchema = ConsultantFormSchema.pick({
+  university: true,
+  country: true,
+  phone: true,
+  profession: true,
+  description: true,
+}).partial();
+
 /** The form as the browser checks it: the picture is any file or none; the server checks its bytes. */
 export const ConsultantFormBrowserSchema = ConsultantFormSchema.extend({ profile: z.unknown().optional() });
 

@@ -11,6 +11,7 @@ import { Pager } from "~/components/ui/pager";
 import { type ApplicationStatus, staffStatuses, statusLabels } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
 import type { Route } from "./+types/applications";
 
 const listedStatuses = ["submitted", ...staffStatuses] as const satisfies readonly Exclude<ApplicationStatus, "draft">[];
@@ -108,7 +109,7 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
           ? filtered
             ? "No application matches."
             : "No applications yet."
-          : `${total} ${total === 1 ? "application" : "applications"}${filtered ? " match" : ""}.`}
+          : `${plural(total, "application", "applications")}${filtered ? (total === 1 ? " matches" : " match") : ""}.`}
       </p>
       <ApplicationCards items={items} showApplicant />
       <Pager page={page} pageCount={pageCount} />

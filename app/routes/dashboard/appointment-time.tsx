@@ -29,6 +29,7 @@ import {
 } from "~/lib/booking";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
 import { SlotFormSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -151,7 +152,7 @@ export default function AppointmentTimePage({ loaderData, actionData }: Route.Co
             ? view === "upcoming"
               ? "No upcoming slots. Add one above so students can book you."
               : "No past slots yet."
-            : `${slots.total} ${view === "upcoming" ? "upcoming" : "past"} slot${slots.total === 1 ? "" : "s"}.`}
+            : `${plural(slots.total, `${view} slot`, `${view} slots`)}.`}
         </p>
         {slots.items.length > 0 ? (
           <ul className="mt-4 grid gap-3" aria-label={view === "upcoming" ? "Upcoming slots" : "Past slots"}>
@@ -231,7 +232,8 @@ function SlotForm({
       ) : null}
       <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Field label="Date" field={fields.date} type="date" required min={defaults.today} />
-        <Field label="Start time" field={fields.time} type="time" required step={60} hint="24-hour, for example 14:30" />
+        {/* The browser's own time control, shown 12- or 24-hour as the device is set: the hint names no format. It always sends HH:MM. */}
+        <Field label="Start time" field={fields.time} type="time" required step={60} hint="When it starts, in the time zone given" />
         <Field
           label="Length (minutes)"
           field={fields.duration}
@@ -243,7 +245,7 @@ function SlotForm({
           required
           hint={`${SLOT_MIN_MINUTES} to ${SLOT_MAX_MINUTES}`}
         />
-        <TimeZoneField field={fields.timeZone} hint="Where the time above is; for example Asia/Dhaka" />
+        <TimeZoneField field={fields.timeZone} hint="The start time's zone, for example Asia/Dhaka" />
         <div className="sm:col-span-2 lg:col-span-4">
           <Button pending={saving}>{saving ? "Adding…" : "Add slot"}</Button>
         </div>

@@ -13,6 +13,7 @@ import type { ConsultantCountry } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
 import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
+import { plural } from "~/lib/plural";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { ConsultantEditSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
@@ -83,7 +84,7 @@ export default function EditConsultantPage({ loaderData, actionData }: Route.Com
       <ConsultantForm
         lastResult={actionData?.result}
         defaultValue={values}
-        current={{ email: consultant.email, photoUrl: consultant.photoUrl }}
+        current={{ email: consultant.email, name: consultant.name, photoUrl: consultant.photoUrl }}
         saving={navigation.state === "submitting"}
         submitLabel="Save"
       />
@@ -94,7 +95,7 @@ export default function EditConsultantPage({ loaderData, actionData }: Route.Com
         <p className="mt-1 text-sm text-slate-700">
           {open.total === 0
             ? "No pending or accepted bookings."
-            : `${open.total} pending or accepted booking${open.total === 1 ? "" : "s"}: ${consultant.name} settles them on their My Appointments page.`}
+            : `${plural(open.total, "pending or accepted booking", "pending or accepted bookings")}: ${consultant.name} settles them on their My Appointments page.`}
         </p>
         {open.items.length > 0 ? (
           <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label="Open bookings">

@@ -17,6 +17,7 @@ import { Pager } from "~/components/ui/pager";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
 import type { Route } from "./+types/consultants";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -60,7 +61,7 @@ export default function ConsultantsPage({ loaderData }: Route.ComponentProps) {
       <ListSearch
         q={q}
         label="Search by name, e-mail or university"
-        placeholder="Name, e-mail or university"
+        placeholder="Name or e-mail"
         add={{ href: "/dashboard/add-new-consultant", label: "Add consultant" }}
         count={{ total, one: "consultant", many: "consultants" }}
       />
@@ -74,12 +75,13 @@ export default function ConsultantsPage({ loaderData }: Route.ComponentProps) {
                   <Badge tone={consultant.active ? "success" : "neutral"} className="mr-2">
                     {consultant.active ? "Active" : "Inactive"}
                   </Badge>
-                  {consultant.profession}, {consultant.university} · {consultant.country}
+                  {profileSummary(consultant)}
                 </p>
+                {missingDetails(consultant).length > 0 ? (
+                  <p className="mt-1 text-sm text-slate-700">Still to add: {missingDetails(consultant).join(", ")}.</p>
+                ) : null}
                 <p className="mt-1 text-sm text-slate-700">
-                  {consultant.liveBookings === 0
-                    ? "No open bookings"
-                    : `${consultant.liveBookings} open booking${consultant.liveBookings === 1 ? "" : "s"}`}
+                  {consultant.liveBookings === 0 ? "No open bookings" : plural(consultant.liveBookings, "open booking", "open bookings")}
                 </p>
                 <div className="mt-auto flex flex-wrap gap-2 pt-4">
                   <LinkButton href={`/dashboard/consultants/${consultant.id}`} size="sm" variant="outline">
@@ -109,6 +111,24 @@ export default function ConsultantsPage({ loaderData }: Route.ComponentProps) {
       <Pager page={page} pageCount={pageCount} />
     </Page>
   );
+}
+
+type ProfileParts = { profession: string; university: string; country: string; photoUrl?: string };
+
+/** "Adviser, University of Helsinki · Finland", leaving out what a profile made by create-user does not have yet. */
+function profileSummary(consultant: ProfileParts): string {
+  return [[consultant.profession, consultant.university].filter(Boolean).join(", "), consultant.country].filter(Boolean).join(" · ");
+}
+
+/** What a profile made by create-user still lacks, for the manager who completes it on Edit. */
+function missingDetails(consultant: ProfileParts): string[] {
+  const missing: [boolean, string][] = [
+    [!consultant.photoUrl, "picture"],
+    [!consultant.profession, "profession"],
+    [!consultant.university, "university"],
+    [!consultant.country, "country"],
+  ];
+  return missing.filter(([lacking]) => lacking).map(([, name]) => name);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultants — Onward" }];

@@ -82,7 +82,7 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
       <ListSearch
         q={q}
         label="Search by name, e-mail, company or profession"
-        placeholder="Name, e-mail, company or profession"
+        placeholder="Name or e-mail"
         add={{ href: "/dashboard/add-new-networking-member", label: "Add member" }}
         count={{ total, one: "member", many: "members" }}
       />

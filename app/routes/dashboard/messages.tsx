@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
 import { MarkHandledSchema } from "~/lib/schemas/inbox";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/messages";
@@ -48,7 +49,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeS
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const { items: messages, page, pageCount, total } = loaderData;
   return (
-    <Page title="Messages" intro={`${total} contact message${total === 1 ? "" : "s"} and enrollment requests, newest first.`}>
+    <Page title="Messages" intro={`${plural(total, "contact message", "contact messages")} and enrollment requests, newest first.`}>
       {messages.length === 0 ? (
         <p className="text-slate-700">No messages yet.</p>
       ) : (

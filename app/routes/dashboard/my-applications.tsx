@@ -6,6 +6,7 @@ import { Page } from "~/components/layout/page";
 import { LinkButton } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
 import type { Route } from "./+types/my-applications";
 
 /** The signed-in person's own applications with their status (a draft first, linking back to the form). */
@@ -27,9 +28,7 @@ export default function MyApplicationsPage({ loaderData }: Route.ComponentProps)
   return (
     <Page title="My Applications">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-slate-700">
-          {total === 0 ? "You have not applied yet." : `${total} ${total === 1 ? "application" : "applications"}.`}
-        </p>
+        <p className="text-slate-700">{total === 0 ? "You have not applied yet." : `${plural(total, "application", "applications")}.`}</p>
         <LinkButton href="/apply" size="md" variant="secondary">
           {items.some((item) => item.status === "draft") ? "Continue applying" : "Apply"}
         </LinkButton>

@@ -16,6 +16,7 @@ import { Pager } from "~/components/ui/pager";
 import { type BookingStatus, bookingStatuses, consultantTransitions, statusActions, statusLabels } from "~/lib/booking";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
 import { BookingStatusSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
 import type { Route } from "./+types/my-appointments";
@@ -151,7 +152,7 @@ export default function MyAppointmentsPage({ loaderData, actionData }: Route.Com
         </div>
       ) : null}
       <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {list.total === 0 ? "No bookings here." : `${list.total} booking${list.total === 1 ? "" : "s"}.`}
+        {list.total === 0 ? "No bookings here." : `${plural(list.total, "booking", "bookings")}.`}
         {filters.booking ? (
           <>
             {" "}

@@ -18,6 +18,7 @@ import { Pager } from "~/components/ui/pager";
 import { CANCEL_QUESTION, isLiveStatus } from "~/lib/booking";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
 import { formatSlot } from "~/lib/time-zones";
 import type { Route } from "./+types/my-bookings";
 
@@ -78,7 +79,7 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
     >
       {refusal ? <FormMessage>{refusal.message}</FormMessage> : null}
       <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {list.total === 0 ? "You have no bookings yet." : `${list.total} booking${list.total === 1 ? "" : "s"}.`}
+        {list.total === 0 ? "You have no bookings yet." : `${plural(list.total, "booking", "bookings")}.`}
         {booking ? (
           <>
             {" "}
@@ -98,7 +99,11 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
           {list.items.map((row) => (
             <li key={row.id}>
               <Card className="flex h-full flex-col p-4" data-status={row.status} data-booking={row.id} id={`booking-${row.id}`}>
-                <MemberHeading photoUrl={row.photoUrl} name={row.consultantName} detail={`${row.university} · ${row.country}`} />
+                <MemberHeading
+                  photoUrl={row.photoUrl}
+                  name={row.consultantName}
+                  detail={[row.university, row.country].filter(Boolean).join(" · ")}
+                />
                 <p className="mt-3 flex flex-wrap items-center gap-2 text-sm font-medium text-slate-800">
                   <StatusBadge status={row.status} /> {row.when}
                 </p>

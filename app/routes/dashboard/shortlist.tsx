@@ -13,6 +13,7 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { UniversityCard } from "~/components/universities/university-card";
 import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
 import { COMPARE_MAX } from "~/lib/universities";
 import type { Route } from "./+types/shortlist";
 
@@ -75,7 +76,7 @@ export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
         <>
           <Form id="compare" method="get" action={`${SHORTLIST_PATH}/compare`} className="flex flex-wrap items-center gap-3">
             <p className="text-sm text-slate-700" aria-live="polite">
-              {total} {total === 1 ? "university" : "universities"} on your shortlist.
+              {plural(total, "university", "universities")} on your shortlist.
             </p>
             <Button size="sm">Compare the ticked</Button>
           </Form>

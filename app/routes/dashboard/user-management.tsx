@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
 import { UserSearchSchema } from "~/lib/schemas/users";
 import type { Route } from "./+types/user-management";
 
@@ -38,13 +39,13 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
           name="q"
           type="search"
           defaultValue={search}
-          placeholder="Search by name or e-mail"
+          placeholder="Name or e-mail"
           className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
         />
-        <Button>Search</Button>
+        <Button className="px-3 sm:px-5">Search</Button>
       </Form>
       <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {total === 0 ? "No users match." : `${total} user${total === 1 ? "" : "s"}${search ? ` matching “${search}”` : ""}.`}
+        {total === 0 ? "No users match." : `${plural(total, "user", "users")}${search ? ` matching “${search}”` : ""}.`}
       </p>
       {users.length > 0 ? (
         // A table from 64rem (beside the menu); below that each user is a card whose values carry their column's name.

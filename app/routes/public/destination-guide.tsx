@@ -1,5 +1,6 @@
 import { University as UniversityIcon } from "lucide";
 import { data } from "react-router";
+import { pageUrl } from "~/.server/read-query";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CostTable } from "~/components/public/cost-table";
 import { DocumentList } from "~/components/public/document-list";
@@ -17,7 +18,9 @@ export const headers = sharedPage();
 
 /** One template for five routes (/usa-details, /uk-details, …): the path says which guide. */
 export function loader({ request }: Route.LoaderArgs) {
-  const id = new URL(request.url).pathname.replace(/^\//, "").replace(/-details\/?$/, "");
+  const id = pageUrl(request)
+    .pathname.replace(/^\//, "")
+    .replace(/-details\/?$/, "");
   const guide = findDestinationGuide(id);
   if (!guide) throw data(null, { status: 404 });
   return { guide };

@@ -17,6 +17,7 @@ import { ShortlistButton } from "~/components/universities/shortlist-button";
 import { UniversityCard } from "~/components/universities/university-card";
 import { formatLakh } from "~/lib/first-year-cost";
 import { sharedPage } from "~/lib/page-cache";
+import { plural } from "~/lib/plural";
 import { pageMeta } from "~/lib/seo";
 import { FINDER_SEARCH_MAX_LENGTH, ieltsBands, universityTypes } from "~/lib/universities";
 import type { Route } from "./+types/find-university";
@@ -218,7 +219,7 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
       <p className="mt-6 text-sm text-slate-700" aria-live="polite">
         {total === 0
           ? "No university matches these filters."
-          : `${total} ${total === 1 ? "university" : "universities"}${filtered ? " found" : ""}.`}
+          : `${plural(total, "university", "universities")}${filtered ? " found" : ""}.`}
         {filtered ? (
           <>
             {" "}
