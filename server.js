@@ -28,18 +28,14 @@ function buildIfNeeded() {
   const builtAt = existsSync(serverBuild) ? statSync(serverBuild).mtimeMs : 0;
   if (builtAt > 0 && Math.max(...sources.map(newestChange)) <= builtAt) return;
   console.log(builtAt ? "Sources changed since the last build; building…" : "No build found; building…");
-  // What `npm run build` runs: React Router's build, then the compressed forms of the browser files.
-  const steps = [
-    [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"],
-    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "scripts", "precompress.ts")],
-  ];
-  for (const args of steps) {
-    const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-    if (result.status !== 0) {
-      console.error("onward: the build failed; see the output above.");
-      process.exit(1);
-    }
+  const started = Date.now();
+  // What `npm run build` runs, printing only warnings and errors (not the list of files built).
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "build.mjs"), "--quiet"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error("onward: the build failed; see the output above.");
+    process.exit(1);
   }
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
 // Tests start the server many times from one fresh build: `--no-build` skips the check.

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 
 /**
  * React Router's package exports only its development build (remix-run/react-router#14102), with
@@ -17,14 +17,39 @@ const reactRouterProduction = [
   },
 ];
 
-export default defineConfig(({ command, isSsrBuild }) => ({
-  // The server build's entry is our own server (server/app.ts), which imports the
-  // React Router build: one bundle, one copy of config, logger and database.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : { target: "es2022" },
+/**
+ * React Router 7 creates Vite servers of its own with `envFile: false`, which Vite 8 deprecates
+ * in favour of `envDir: false` (remix-run/react-router#15229, fixed only in React Router 8). The
+ * ones it builds from this config (its child compiler) pass through this hook, which says the
+ * same thing the new way before Vite reads it; its config loaders take no plugins, and
+ * scripts/lib/quiet-vite.mjs drops their one line of warning. Remove both with React Router 8.
+ */
+const envDirInsteadOfEnvFile: Plugin = {
+  name: "onward:env-dir-instead-of-env-file",
+  enforce: "pre",
+  config(config) {
+    const inline = config as UserConfig & { envFile?: false };
+    if (inline.envFile === false) {
+      delete inline.envFile;
+      inline.envDir = false;
+    }
+  },
+};
+
+export default defineConfig(({ command }) => ({
+  // Rolldown's advice on slow plugins is for whoever profiles the build, not for every `npm start`.
+  build: { rollupOptions: { checks: { bundlerTimings: false } } },
+  // Vite's environment API (React Router's v8_viteEnvironmentApi, ADR 028): the server build's entry
+  // is our own server (server/app.ts), which imports the React Router build: one bundle, one copy of
+  // config, logger and database.
+  environments: {
+    client: { build: { target: "es2022" } },
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" }, target: "node20" } },
+  },
   // Bundle the few icons the pages use into the server build instead of loading all of Lucide's at
   // start-up (development loads the package as it is: transforming every icon would be slower).
   ssr: command === "build" ? { noExternal: ["lucide"] } : undefined,
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [envDirInsteadOfEnvFile, tailwindcss(), reactRouter()],
   resolve: {
     alias: [{ find: "~", replacement: path.resolve(import.meta.dirname, "app") }, ...(command === "build" ? reactRouterProduction : [])],
   },

@@ -27,7 +27,8 @@ export function routeRulesFrom(routes: ServerBuild["routes"]): (pathname: string
   }
   const seen = new Map<string, ServerRouteHandle>();
   return (pathname) => {
-    const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+    // React Router's data requests (v8_trailingSlashAwareDataRequests): `/_.data` for `/`, `/a/_.data` for `/a/`, `/a.data` for `/a`.
+    const path = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, "");
     const known = seen.get(path);
     if (known) return known;
     const rules: ServerRouteHandle = {};

@@ -10,8 +10,10 @@ import { logger } from "../app/.server/logger";
 import { createMailTransport } from "../app/.server/mail/transport";
 import { type MailWorker, startMailWorker } from "../app/.server/mail/worker";
 import { closeSharedRedis } from "../app/.server/redis";
+import { ensureSetupToken } from "../app/.server/setup/setup-token";
 import { startStorageSweeper, unfinishedWrites } from "../app/.server/storage/sweeper";
 import { uploadsSettled } from "../app/.server/uploads";
+import { startBanner } from "./banner";
 import { createHttpServer } from "./http-server";
 import { type RouteRules, routeRulesFrom } from "./route-rules";
 import type { StaticFile } from "./static-files";
@@ -78,8 +80,10 @@ export async function startServer({ build, staticFiles, server: existing, before
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  let setupToken: string | undefined;
   try {
     await migrateDatabase(database);
+    setupToken = await ensureSetupToken(database.db);
   } catch (error) {
     await database.close();
     throw error;
@@ -97,6 +101,9 @@ export async function startServer({ build, staticFiles, server: existing, before
   // Production reads the route rules once; development re-reads them as routes change.
   const routeRules: RouteRules =
     typeof build === "function" ? async (pathname) => routeRulesFrom((await build()).routes)(pathname) : routeRulesFrom(build.routes);
+  // Before the first connection: the banner, with the set-up link while nobody can manage the site.
+  if (logger.isLevelEnabled("info")) process.stdout.write(`${startBanner({ config, setupToken }).join("\n")}\n`);
+
   server = createHttpServer({
     config,
     database,

@@ -8,7 +8,7 @@ import { pageHref, parsePage } from "~/lib/pagination";
  * them where they are used).
  */
 export function readQuery(request: Request): URLSearchParams {
-  const raw = new URL(request.url).searchParams;
+  const raw = pageUrl(request).searchParams;
   const query = new URLSearchParams();
   for (const [name, value] of raw) query.append(withoutControlCharacters(name), withoutControlCharacters(value));
   return query;
@@ -20,5 +20,25 @@ export function readQuery(request: Request): URLSearchParams {
  */
 export function listHref(request: Request): string {
   const query = readQuery(request);
-  return pageHref(new URL(request.url).pathname, query.toString(), parsePage(query.get("page")));
+  return pageHref(pageUrl(request).pathname, query.toString(), parsePage(query.get("page")));
+}
+
+/**
+ * THE way a loader or action reads the address the person is on. React Router passes handlers the
+ * HTTP request as it came (v8_passThroughRequests, ADR 028): a client-side navigation to `/contact`
+ * asks for `/contact.data?_routes=…` (`/_.data` for `/`, `/a/_.data` for `/a/`), a post to an index
+ * route carries `?index`. This is the address without them, as React Router works them out itself.
+ */
+export function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith("/_.data")) url.pathname = url.pathname.slice(0, -"_.data".length);
+  else if (url.pathname.endsWith(".data")) url.pathname = url.pathname.slice(0, -".data".length);
+  if (url.searchParams.has("_routes") || url.searchParams.has("index")) {
+    // An `index` with a value is a parameter of the page's own; the bare one is React Router's.
+    const index = url.searchParams.getAll("index").filter(Boolean);
+    url.searchParams.delete("_routes");
+    url.searchParams.delete("index");
+    for (const value of index) url.searchParams.append("index", value);
+  }
+  return url;
 }

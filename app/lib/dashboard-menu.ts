@@ -8,6 +8,8 @@ export const pageRoles = {
   messages: ["manager"],
   userManagement: ["manager"],
   addUniversity: ["manager", "consultant"],
+  /** Importing universities from a CSV file (every staff member may export them: addUniversity). */
+  importUniversities: ["manager"],
   addConsultant: ["manager"],
   /** The consultants list: edit and deactivate. */
   consultants: ["manager"],

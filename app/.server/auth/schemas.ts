@@ -16,7 +16,7 @@ import { passwordProblem } from "./password-policy";
 export { emailField, emailOnlySchema, passwordOnlySchema, signInSchema, totpCodeSchema } from "~/lib/schemas/auth";
 
 /** Adds the password policy to the named field of a form schema (with the form's e-mail, when it has one). */
-function withPasswordPolicy<S extends z.ZodType<Record<string, unknown>>>(schema: S, field: string) {
+export function withPasswordPolicy<S extends z.ZodType<Record<string, unknown>>>(schema: S, field: string) {
   return schema.superRefine((form, context) => {
     const password = form[field];
     const email = typeof form.email === "string" ? form.email : null;

@@ -6,6 +6,7 @@ import { getConfig } from "../config";
 import { db } from "../db";
 import { consultants, sessions, users } from "../db/schema";
 import { cacheMode, InvalidatedCache } from "../invalidated-cache";
+import { pageUrl } from "../read-query";
 import { redirectWithToast } from "../toast";
 import { recordAuditEvent } from "../users/audit";
 
@@ -127,7 +128,7 @@ export const TWO_FACTOR_REQUIRED = "Turn on two-factor sign-in to keep using you
  */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   if (user) {
     const mustEnroll = getConfig().requireStaffTwoFactor && hasRole(user.role, ["manager"]) && !user.twoFactorEnabled;
     if (mustEnroll && url.pathname !== "/dashboard/profile") {
@@ -146,6 +147,6 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export async function requireRole(request: Request, allowed: readonly Role[]): Promise<SessionUser> {
   const user = await requireUser(request);
   if (hasRole(user.role, allowed)) return user;
-  await recordAuditEvent({ action: "access.refused", actorId: user.id, detail: { path: new URL(request.url).pathname, role: user.role } });
+  await recordAuditEvent({ action: "access.refused", actorId: user.id, detail: { path: pageUrl(request).pathname, role: user.role } });
   throw data("Your account does not have access to this page.", { status: 403 });
 }

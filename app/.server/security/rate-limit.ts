@@ -31,6 +31,8 @@ export const limits = {
   magicLinkPerAccount: { name: "magic-account", points: 3, durationSeconds: 15 * 60 },
   magicLinkPerIp: { name: "magic-ip", points: 20, durationSeconds: 60 * 60 },
   contactPerIp: { name: "contact-ip", points: 5, durationSeconds: 10 * 60 },
+  /** First-run set-up (/setup): posts with the right link, per client address. */
+  setupPerIp: { name: "setup-ip", points: 10, durationSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 const limiters = new Map<string, Limiter>();

@@ -124,7 +124,8 @@ export function readRatesChangedAt(): Promise<Date | null> {
   return at;
 }
 
-async function loadSettingValues(database: Database): Promise<SettingValues> {
+/** The settings as stored now, read through `database` (a transaction's own reads), not the held copy. */
+export async function loadSettingValues(database: Database): Promise<SettingValues> {
   const rows = await database.select({ key: siteSetting.key, value: siteSetting.value }).from(siteSetting);
   const values = { ...defaults };
   for (const row of rows) {

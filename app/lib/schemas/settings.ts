@@ -81,7 +81,10 @@ const wholeNumber = (min: number, max: number, message: string) =>
   text(4).refine((value) => !value || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), message);
 
 /** A whole amount such as 13632 (empty: the official figure, or none). */
-const wholeAmount = text(10).refine((value) => !value || (/^\d{1,9}$/.test(value) && Number(value) > 0), "Enter a whole amount, for example 13632");
+const wholeAmount = text(10).refine(
+  (value) => !value || (/^\d{1,9}$/.test(value) && Number(value) > 0),
+  "Enter a whole amount, for example 13632",
+);
 
 /** The year a figure applies to. */
 const figureYear = text(4).refine(

@@ -16,6 +16,7 @@ import { ConnectFormSchema, MemberFormBrowserSchema } from "./networking";
 import { parseForm } from "./parse-form";
 import { ProfileFormSchema } from "./profile";
 import { SiteSettingsFormSchema } from "./settings";
+import { SetupSchema } from "./setup";
 import { UniversityEditBrowserSchema, UniversityFormBrowserSchema } from "./universities";
 
 /**
@@ -38,6 +39,7 @@ export const validators = {
   profile: validator(ProfileFormSchema),
   academicProfile: validator(AcademicProfileFormSchema),
   siteSettings: validator(SiteSettingsFormSchema),
+  setup: validator(SetupSchema),
   member: validator(MemberFormBrowserSchema),
   connect: validator(ConnectFormSchema),
   university: validator(UniversityFormBrowserSchema),

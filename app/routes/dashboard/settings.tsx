@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { requireRole } from "~/.server/auth/session";
@@ -12,9 +11,11 @@ import { redirectWithToast } from "~/.server/toast";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage, TextAreaField } from "~/components/ui/field";
+import { FieldGroup } from "~/components/ui/field-group";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { costCountries } from "~/lib/first-year-cost";
 import { defaultJobCategories, defaultMemberLocations } from "~/lib/networking";
+import { plural } from "~/lib/plural";
 import {
   SETTING_FEE_MAX_LENGTH,
   SETTING_SCHEDULE_MAX_LENGTH,
@@ -41,7 +42,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidSubmission(submission, SiteSettingsSchema);
   try {
     const changed = await updateSiteSettings({ actor, changes: carriedSettings(formData, submission.value) });
-    const text = changed.length === 0 ? "Nothing changed" : changed.length === 1 ? "Setting saved" : `${changed.length} settings saved`;
+    const text =
+      changed.length === 0
+        ? "Nothing changed"
+        : changed.length === 1
+          ? "Setting saved"
+          : `${plural(changed.length, "setting", "settings")} saved`;
     return redirectWithToast("/dashboard/settings", { type: "success", text });
   } catch (error) {
     return refusedSubmission(submission, SiteSettingsSchema, error);
@@ -69,7 +75,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     <Page title="Site Settings" intro="What every public page shows about Onward. Changes show on the site as soon as you save.">
       {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
       <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="grid max-w-3xl gap-8">
-        <Group legend="Contact details" note="In the footer, on the contact page and at the end of the guides.">
+        <FieldGroup legend="Contact details" note="In the footer, on the contact page and at the end of the guides.">
           <Field label="Contact e-mail" field={fields.contactEmail} type="email" autoComplete="off" required />
           <Field
             label="Phone"
@@ -80,8 +86,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           />
           <Field label="City" field={fields.city} required maxLength={SETTING_TEXT_MAX_LENGTH} />
           <Field label="Country" field={fields.country} required maxLength={SETTING_TEXT_MAX_LENGTH} />
-        </Group>
-        <Group legend="Booking and staff mail">
+        </FieldGroup>
+        <FieldGroup legend="Booking and staff mail">
           <Field
             label="Booking page"
             field={fields.bookingUrl}
@@ -95,8 +101,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             autoComplete="off"
             hint="Where contact messages and enrollment requests are sent. Leave empty to use the contact e-mail."
           />
-        </Group>
-        <Group legend="Appointments" note="Rules for booking consultants; leave a field empty to use the default.">
+        </FieldGroup>
+        <FieldGroup legend="Appointments" note="Rules for booking consultants; leave a field empty to use the default.">
           <Field
             label="Live bookings per consultant"
             field={booking.maxLivePerConsultant}
@@ -111,27 +117,30 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             maxLength={3}
             hint="Students may cancel a booking until this many hours before it starts (default 2)."
           />
-        </Group>
-        <Group legend="Social links" note="Shown as icons in the footer; leave a field empty to hide its icon.">
+        </FieldGroup>
+        <FieldGroup legend="Social links" note="Shown as icons in the footer; leave a field empty to hide its icon.">
           <Field label="Facebook" field={social.facebook} {...url} />
           <Field label="Instagram" field={social.instagram} {...url} />
           <Field label="LinkedIn" field={social.linkedin} {...url} />
           <Field label="YouTube" field={social.youtube} {...url} />
-        </Group>
-        <Group legend="IELTS online batches" note="Shown on the IELTS page once set; a batch with neither schedule nor fee is left out.">
+        </FieldGroup>
+        <FieldGroup
+          legend="IELTS online batches"
+          note="Shown on the IELTS page once set; a batch with neither schedule nor fee is left out."
+        >
           <Field label="Weekend batch: schedule" field={weekend.schedule} maxLength={SETTING_SCHEDULE_MAX_LENGTH} />
           <Field label="Weekend batch: fee" field={weekend.fee} maxLength={SETTING_FEE_MAX_LENGTH} hint="For example 8,000 BDT" />
           <Field label="Regular batch: schedule" field={regular.schedule} maxLength={SETTING_SCHEDULE_MAX_LENGTH} />
           <Field label="Regular batch: fee" field={regular.fee} maxLength={SETTING_FEE_MAX_LENGTH} />
-        </Group>
-        <Group
+        </FieldGroup>
+        <FieldGroup
           legend="Networking directory"
           note={`Members live in ${defaultMemberLocations.join(", ")} and work as ${defaultJobCategories.join(", ")}. Add more here, one per line; they join the directory's filters and the member forms.`}
         >
           <TextAreaField label="More locations" field={networking.locations} rows={4} hint="For example Japan" />
           <TextAreaField label="More job categories" field={networking.categories} rows={4} hint="For example Nurse" />
-        </Group>
-        <Group
+        </FieldGroup>
+        <FieldGroup
           legend="Exchange rates"
           note="Taka per unit of each currency, for the university finder's ≈ BDT figures and its tuition limit. Keep them current; leave one empty to use our default."
         >
@@ -140,8 +149,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               <Field key={currency} label={`1 ${currency} in BDT`} field={rates[currency]} inputMode="decimal" maxLength={12} />
             ))}
           </div>
-        </Group>
-        <Group
+        </FieldGroup>
+        <FieldGroup
           legend="First-year costs"
           note="Living costs for one year (in the country's currency) and an indicative one-way flight from Dhaka (in taka), each with the year it is for. They price the first year on every university page; leave a field empty to use the official figure we hold, or none."
         >
@@ -157,22 +166,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               </fieldset>
             );
           })}
-        </Group>
+        </FieldGroup>
         <div>
           <Button pending={saving}>{saving ? "Saving…" : "Save settings"}</Button>
         </div>
       </Form>
     </Page>
-  );
-}
-
-function Group({ legend, note, children }: { legend: string; note?: string; children: ReactNode }) {
-  return (
-    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 sm:p-6">
-      <legend className="px-1 text-lg font-semibold text-slate-900">{legend}</legend>
-      {note ? <p className="text-sm text-slate-600 sm:col-span-2">{note}</p> : null}
-      {children}
-    </fieldset>
   );
 }
 

@@ -1,0 +1,183 @@
+import { getFormProps } from "@conform-to/react";
+import { data, Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { signIn } from "~/.server/auth/accounts";
+import { isAppError } from "~/.server/errors";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { readQuery } from "~/.server/read-query";
+import { limiter, limits } from "~/.server/security/rate-limit";
+import { setCookieHeaders } from "~/.server/set-cookies";
+import { carriedSettings, settingsFormValues } from "~/.server/settings/settings-form";
+import { readSettingValues, settingDefault } from "~/.server/settings/site-settings";
+import { completeSetup } from "~/.server/setup/complete-setup";
+import { setupSchema } from "~/.server/setup/schema";
+import { isSetupToken } from "~/.server/setup/setup-token";
+import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
+import { redirectWithToast } from "~/.server/toast";
+import { Page } from "~/components/layout/page";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { FieldGroup } from "~/components/ui/field-group";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/form-limits";
+import { forwardHeaders, type HeadersArgs } from "~/lib/headers";
+import { SETTING_TEXT_MAX_LENGTH, SETTING_URL_MAX_LENGTH } from "~/lib/schemas/settings";
+import type { SetupSchema } from "~/lib/schemas/setup";
+import { tuitionCurrencies } from "~/lib/universities";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import type { Route } from "./+types/setup";
+
+/**
+ * First-run set-up, at the link the server prints while the site has no manager or admin:
+ * `/setup?token=…` makes the first admin and saves the consultancy's details, once. Any other
+ * `/setup` (no token, a wrong one, after set-up) is the 404 page. The answer is never kept by a
+ * browser or cache, and the token never leaves in a Referer header.
+ */
+export function headers(args: HeadersArgs) {
+  const headers = forwardHeaders(args);
+  headers.set("Cache-Control", "no-store");
+  headers.set("Referrer-Policy", "no-referrer");
+  return headers;
+}
+
+/** The set-up link's token, or the 404 page. */
+async function requireSetupToken(request: Request): Promise<string> {
+  const token = readQuery(request).get("token");
+  if (!token || !(await isSetupToken(token))) throw data("Not found", { status: 404 });
+  return token;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = await requireSetupToken(request);
+  const values = await readSettingValues();
+  // The code's placeholder address is not the consultancy's: the person types theirs.
+  const contactEmail = values.contactEmail === settingDefault("contactEmail") ? undefined : values.contactEmail;
+  return { token, values: settingsFormValues({ ...values, contactEmail }) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = await requireSetupToken(request);
+  const formData = await readForm(request).catch(refuseUnreadableForm);
+  const submission = parseSubmission(formData, setupSchema);
+  try {
+    await limiter(limits.setupPerIp).hit(context.clientIp);
+  } catch (error) {
+    return refusedSubmission(submission, setupSchema, error);
+  }
+  if (submission.status !== "success") return invalidSubmission(submission, setupSchema);
+  const { name, email, password } = submission.value;
+  try {
+    await completeSetup({ token, name, email, password, settings: carriedSettings(formData, submission.value) });
+  } catch (error) {
+    // Another post with the same link finished first: the link is spent.
+    if (isAppError(error, "NOT_FOUND")) throw data("Not found", { status: 404 });
+    return refusedSubmission(submission, setupSchema, error);
+  }
+  // Whoever holds the printed link runs this server: the address needs no confirmation round trip.
+  try {
+    const { cookies } = await signIn({ email, password, ip: context.clientIp, headers: request.headers });
+    return redirectWithToast(
+      "/dashboard",
+      { type: "success", text: "Onward is set up, and you are signed in as its admin." },
+      { status: 303, headers: setCookieHeaders(cookies) },
+    );
+  } catch {
+    return redirectWithToast(
+      "/login",
+      { type: "success", text: "Onward is set up. Log in with the e-mail and password you chose." },
+      { status: 303 },
+    );
+  }
+}
+
+type Shape = z.input<typeof SetupSchema>;
+
+export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields, loadValidation] = useSchemaForm<Shape>("setup", actionData?.result, {
+    defaultValue: loaderData.values as Shape,
+  });
+  const social = fields.social.getFieldset();
+  const rates = fields.rates.getFieldset();
+  const rateRefused = tuitionCurrencies.some((currency) => rates[currency].errors?.length);
+  const saving = navigation.state === "submitting";
+  const url = { type: "url", inputMode: "url", maxLength: SETTING_URL_MAX_LENGTH, placeholder: "https://" } as const;
+  return (
+    <Page
+      title="Set up Onward"
+      intro="Make the first admin account and tell students how to reach you. This link works once; afterwards, change these details in Dashboard → Site Settings."
+    >
+      {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <Form
+        method="post"
+        action={`/setup?${new URLSearchParams({ token: loaderData.token })}`}
+        {...getFormProps(form)}
+        {...loadValidation}
+        noValidate
+        className="grid max-w-3xl gap-8"
+      >
+        <FieldGroup
+          legend="Your admin account"
+          note="You sign in with this e-mail and password. An admin can do everything, including making other staff accounts."
+        >
+          <Field label="Name" field={fields.name} autoComplete="name" required maxLength={100} />
+          <Field label="Email" field={fields.email} type="email" autoComplete="email" required />
+          <Field
+            label="Password"
+            field={fields.password}
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            hint="At least 8 characters. A few random words make a strong password."
+          />
+          <Field label="Confirm password" field={fields.confirmPassword} type="password" autoComplete="new-password" />
+        </FieldGroup>
+        <FieldGroup legend="Contact details" note="Shown in the footer, on the contact page and at the end of the guides.">
+          <Field label="Contact e-mail" field={fields.contactEmail} type="email" autoComplete="off" required />
+          <Field label="Phone" field={fields.contactPhone} type="tel" maxLength={20} hint="For example +880 1XXX-XXXXXX." />
+          <Field label="City" field={fields.city} required maxLength={SETTING_TEXT_MAX_LENGTH} />
+          <Field label="Country" field={fields.country} required maxLength={SETTING_TEXT_MAX_LENGTH} />
+        </FieldGroup>
+        <FieldGroup legend="Booking and staff mail">
+          <Field
+            label="Booking page"
+            field={fields.bookingUrl}
+            {...url}
+            hint="An external scheduling page for “Book a Call”. Leave empty to use Onward's own booking."
+          />
+          <Field
+            label="Staff e-mail"
+            field={fields.staffEmail}
+            type="email"
+            autoComplete="off"
+            hint="Where contact messages and enrollment requests go. Leave empty to use the contact e-mail."
+          />
+        </FieldGroup>
+        <FieldGroup legend="Social links" note="Shown as icons in the footer; leave a field empty to hide its icon.">
+          <Field label="Facebook" field={social.facebook} {...url} />
+          <Field label="Instagram" field={social.instagram} {...url} />
+          <Field label="LinkedIn" field={social.linkedin} {...url} />
+          <Field label="YouTube" field={social.youtube} {...url} />
+        </FieldGroup>
+        <details className="rounded-lg border border-slate-200 p-4 sm:p-6" open={rateRefused || undefined}>
+          <summary className="text-lg font-semibold text-slate-900">Exchange rates</summary>
+          <p className="mt-2 text-sm text-slate-600">
+            Taka per unit of each currency, for the university finder's ≈ BDT figures. Recent rates are filled in; keep them current in Site
+            Settings.
+          </p>
+          <div className="mt-4 grid gap-4 sm:grid-cols-3">
+            {tuitionCurrencies.map((currency) => (
+              <Field key={currency} label={`1 ${currency} in BDT`} field={rates[currency]} inputMode="decimal" maxLength={12} />
+            ))}
+          </div>
+        </details>
+        <div>
+          <Button pending={saving}>{saving ? "Setting up…" : "Finish set-up"}</Button>
+        </div>
+      </Form>
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Set up — Onward" }, { name: "robots", content: "noindex" }];
