@@ -217,7 +217,8 @@ async function crawl() {
   // Patterns with parameters, filled from links (a second pass finds links only those pages show).
   for (let pass = 0; pass < 2; pass += 1) {
     for (const { pattern } of table.filter(({ pattern }) => pattern.includes(":") && !admitted.has(concrete.get(pattern) ?? ""))) {
-      const found = [...linked].find((href) => matcher(pattern).test(href));
+      // A link that a fixed route answers (`/dashboard/universities/export.csv`) is not this pattern's.
+      const found = [...linked].find((href) => matcher(pattern).test(href) && !withoutParameters.some((fixed) => fixed.pattern === href));
       const filled = found ?? pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => unlinkedParameters[name] ?? "no-such-thing");
       concrete.set(pattern, filled);
       if (found || pass === 1) await visit(filled);
