@@ -1,5 +1,22 @@
 import { createHash } from "node:crypto";
-import { and, asc, count, eq, gt, ilike, isNotNull, isNull, lte, ne, notInArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { StudyLevel } from "~/lib/academic-profile";
 import type { Paginated } from "~/lib/pagination";
@@ -172,13 +189,15 @@ function readPage(
       rows: ({ limit, offset }) =>
         query.sort === "tuition" && !query.country
           ? cheapestFirst(database, { where, maxTuition: query.maxTuition, rates, total, limit, offset })
-          : database
-              .select({ ...universityCardColumns, listTotal: total })
-              .from(universities)
-              .where(where)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset),
+          : query.sort === "fit" && fit && (fit.ielts !== null || fit.budgetBdt !== null)
+            ? fitPage(database, { where, order, total, limit, offset })
+            : database
+                .select({ ...universityCardColumns, listTotal: total })
+                .from(universities)
+                .where(where)
+                .orderBy(...order)
+                .limit(limit)
+                .offset(offset),
     });
   }
 
@@ -202,6 +221,33 @@ function readPage(
         .limit(limit)
         .offset(offset),
   });
+}
+
+/**
+ * A page in fit order: the order is a sort of every matching row (fitOrder), so it sorts their ids
+ * alone, then reads the page's cards by id: the sort carries one narrow column, not a card's thirty.
+ */
+async function fitPage(
+  database: Database,
+  input: { where: SQL | undefined; order: SQL[]; total: SQL<number>; limit: number; offset: number },
+): Promise<(UniversityCard & { listTotal: number })[]> {
+  const { where, order, total, limit, offset } = input;
+  const ids = (
+    await database
+      .select({ id: universities.id })
+      .from(universities)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+  ).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const cards = await database
+    .select({ ...universityCardColumns, listTotal: total })
+    .from(universities)
+    .where(inArray(universities.id, ids));
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
