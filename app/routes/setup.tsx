@@ -14,13 +14,13 @@ import { setupSchema } from "~/.server/setup/schema";
 import { isSetupToken } from "~/.server/setup/setup-token";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
+import { BookingAndStaffMailFields, ContactDetailsFields, SocialLinkFields } from "~/components/dashboard/site-details-fields";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { FieldGroup } from "~/components/ui/field-group";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/form-limits";
 import { forwardHeaders, type HeadersArgs } from "~/lib/headers";
-import { SETTING_TEXT_MAX_LENGTH, SETTING_URL_MAX_LENGTH } from "~/lib/schemas/settings";
 import type { SetupSchema } from "~/lib/schemas/setup";
 import { tuitionCurrencies } from "~/lib/universities";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -96,11 +96,9 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
   const [form, fields, loadValidation] = useSchemaForm<Shape>("setup", actionData?.result, {
     defaultValue: loaderData.values as Shape,
   });
-  const social = fields.social.getFieldset();
   const rates = fields.rates.getFieldset();
   const rateRefused = tuitionCurrencies.some((currency) => rates[currency].errors?.length);
   const saving = navigation.state === "submitting";
-  const url = { type: "url", inputMode: "url", maxLength: SETTING_URL_MAX_LENGTH, placeholder: "https://" } as const;
   return (
     <Page
       title="Set up Onward"
@@ -133,33 +131,9 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
           />
           <Field label="Confirm password" field={fields.confirmPassword} type="password" autoComplete="new-password" />
         </FieldGroup>
-        <FieldGroup legend="Contact details" note="Shown in the footer, on the contact page and at the end of the guides.">
-          <Field label="Contact e-mail" field={fields.contactEmail} type="email" autoComplete="off" required />
-          <Field label="Phone" field={fields.contactPhone} type="tel" maxLength={20} hint="For example +880 1XXX-XXXXXX." />
-          <Field label="City" field={fields.city} required maxLength={SETTING_TEXT_MAX_LENGTH} />
-          <Field label="Country" field={fields.country} required maxLength={SETTING_TEXT_MAX_LENGTH} />
-        </FieldGroup>
-        <FieldGroup legend="Booking and staff mail">
-          <Field
-            label="Booking page"
-            field={fields.bookingUrl}
-            {...url}
-            hint="An external scheduling page for “Book a Call”. Leave empty to use Onward's own booking."
-          />
-          <Field
-            label="Staff e-mail"
-            field={fields.staffEmail}
-            type="email"
-            autoComplete="off"
-            hint="Where contact messages and enrollment requests go. Leave empty to use the contact e-mail."
-          />
-        </FieldGroup>
-        <FieldGroup legend="Social links" note="Shown as icons in the footer; leave a field empty to hide its icon.">
-          <Field label="Facebook" field={social.facebook} {...url} />
-          <Field label="Instagram" field={social.instagram} {...url} />
-          <Field label="LinkedIn" field={social.linkedin} {...url} />
-          <Field label="YouTube" field={social.youtube} {...url} />
-        </FieldGroup>
+        <ContactDetailsFields fields={fields} />
+        <BookingAndStaffMailFields fields={fields} />
+        <SocialLinkFields social={fields.social.getFieldset()} />
         <details className="rounded-lg border border-slate-200 p-4 sm:p-6" open={rateRefused || undefined}>
           <summary className="text-lg font-semibold text-slate-900">Exchange rates</summary>
           <p className="mt-2 text-sm text-slate-600">

@@ -8,6 +8,7 @@ import { readSettingValues } from "~/.server/settings/site-settings";
 import { updateSiteSettings } from "~/.server/settings/update-site-settings";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
+import { BookingAndStaffMailFields, ContactDetailsFields, SocialLinkFields } from "~/components/dashboard/site-details-fields";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage, TextAreaField } from "~/components/ui/field";
@@ -16,13 +17,7 @@ import { pageRoles } from "~/lib/dashboard-menu";
 import { costCountries } from "~/lib/first-year-cost";
 import { defaultJobCategories, defaultMemberLocations } from "~/lib/networking";
 import { plural } from "~/lib/plural";
-import {
-  SETTING_FEE_MAX_LENGTH,
-  SETTING_SCHEDULE_MAX_LENGTH,
-  SETTING_TEXT_MAX_LENGTH,
-  SETTING_URL_MAX_LENGTH,
-  SiteSettingsSchema,
-} from "~/lib/schemas/settings";
+import { SETTING_FEE_MAX_LENGTH, SETTING_SCHEDULE_MAX_LENGTH, SiteSettingsSchema } from "~/lib/schemas/settings";
 import { tuitionCurrencies } from "~/lib/universities";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/settings";
@@ -61,7 +56,6 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const [form, fields, loadValidation] = useSchemaForm<Shape>("siteSettings", actionData?.result, {
     defaultValue: loaderData.values as Shape,
   });
-  const social = fields.social.getFieldset();
   const ielts = fields.ielts.getFieldset();
   const weekend = ielts.weekend.getFieldset();
   const regular = ielts.regular.getFieldset();
@@ -70,38 +64,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const rates = fields.rates.getFieldset();
   const costs = fields.costs.getFieldset();
   const saving = navigation.state === "submitting";
-  const url = { type: "url", inputMode: "url", maxLength: SETTING_URL_MAX_LENGTH, placeholder: "https://" } as const;
   return (
     <Page title="Site Settings" intro="What every public page shows about Onward. Changes show on the site as soon as you save.">
       {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
       <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="grid max-w-3xl gap-8">
-        <FieldGroup legend="Contact details" note="In the footer, on the contact page and at the end of the guides.">
-          <Field label="Contact e-mail" field={fields.contactEmail} type="email" autoComplete="off" required />
-          <Field
-            label="Phone"
-            field={fields.contactPhone}
-            type="tel"
-            maxLength={20}
-            hint="For example +880 1XXX-XXXXXX. Leave empty to show no phone number."
-          />
-          <Field label="City" field={fields.city} required maxLength={SETTING_TEXT_MAX_LENGTH} />
-          <Field label="Country" field={fields.country} required maxLength={SETTING_TEXT_MAX_LENGTH} />
-        </FieldGroup>
-        <FieldGroup legend="Booking and staff mail">
-          <Field
-            label="Booking page"
-            field={fields.bookingUrl}
-            {...url}
-            hint="An external scheduling page for “Book a Call”. Leave empty to send people to Onward's own booking."
-          />
-          <Field
-            label="Staff e-mail"
-            field={fields.staffEmail}
-            type="email"
-            autoComplete="off"
-            hint="Where contact messages and enrollment requests are sent. Leave empty to use the contact e-mail."
-          />
-        </FieldGroup>
+        <ContactDetailsFields fields={fields} />
+        <BookingAndStaffMailFields fields={fields} />
         <FieldGroup legend="Appointments" note="Rules for booking consultants; leave a field empty to use the default.">
           <Field
             label="Live bookings per consultant"
@@ -118,12 +86,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             hint="Students may cancel a booking until this many hours before it starts (default 2)."
           />
         </FieldGroup>
-        <FieldGroup legend="Social links" note="Shown as icons in the footer; leave a field empty to hide its icon.">
-          <Field label="Facebook" field={social.facebook} {...url} />
-          <Field label="Instagram" field={social.instagram} {...url} />
-          <Field label="LinkedIn" field={social.linkedin} {...url} />
-          <Field label="YouTube" field={social.youtube} {...url} />
-        </FieldGroup>
+        <SocialLinkFields social={fields.social.getFieldset()} />
         <FieldGroup
           legend="IELTS online batches"
           note="Shown on the IELTS page once set; a batch with neither schedule nor fee is left out."
