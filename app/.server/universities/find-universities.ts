@@ -23,6 +23,7 @@ import type { Paginated } from "~/lib/pagination";
 import { type TuitionCurrency, tuitionCurrencies } from "~/lib/universities";
 import { type Database, db } from "../db";
 import { universities } from "../db/schema";
+import { logger } from "../logger";
 import { paginate } from "../pagination";
 import { containsPattern } from "../search-pattern";
 import { cachedCatalogueRead } from "./catalogue-cache";
@@ -419,17 +420,23 @@ function ensureFitFigures(rates: TakaRates, fit: FitContext): Promise<unknown> {
   return cachedCatalogueRead(`fit-figures:${stamp}`, async () => {
     const bachelor = fitFigures(rates, fit.countries, universities, "bachelor");
     const masters = fitFigures(rates, fit.countries, universities, "masters");
-    await db()
-      .update(universities)
-      .set({
-        firstYearBdt: sql`${bachelor.known}`,
-        firstYearComplete: sql`${bachelor.complete}`,
-        mastersFirstYearBdt: sql`${masters.known}`,
-        mastersFirstYearComplete: sql`${masters.complete}`,
-        fitStamp: stamp,
-      })
-      .where(or(isNull(universities.fitStamp), ne(universities.fitStamp, stamp)));
-    return true;
+    try {
+      await db()
+        .update(universities)
+        .set({
+          firstYearBdt: sql`${bachelor.known}`,
+          firstYearComplete: sql`${bachelor.complete}`,
+          mastersFirstYearBdt: sql`${masters.known}`,
+          mastersFirstYearComplete: sql`${masters.complete}`,
+          fitStamp: stamp,
+        })
+        .where(or(isNull(universities.fitStamp), ne(universities.fitStamp, stamp)));
+      return true;
+    } catch (error) {
+      // Storing is only a speed-up (fitOrder computes a stale row in place): a visitor's page never fails for it.
+      logger.warn({ err: error }, "storing the fit figures failed; the finder computes them per query");
+      return false;
+    }
   });
 }
 
