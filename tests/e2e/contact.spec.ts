@@ -55,6 +55,8 @@ test.describe("with JavaScript", () => {
       page.waitForResponse(/\/assets\/validators-[^/]*\.js$/),
       fillContactForm(page, { Name: "Ayesha Rahman", Phone: "01712345678" }),
     ]);
+    // The validators' module imports the schemas' own chunks: they must all have arrived too.
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "All fields are required" })).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
