@@ -1,4 +1,5 @@
 import type { AcademicProfile, StudyLevel } from "./academic-profile";
+import { groupLakh } from "./numbers";
 import { catalogueCountries } from "./universities";
 
 /**
@@ -38,11 +39,7 @@ export function formatBand(value: number): string {
 
 /** Whole taka grouped the way Bangladesh writes it (lakh and crore): 2500000 → "25,00,000". */
 export function formatTakaAmount(amount: number): string {
-  const digits = String(Math.trunc(Math.abs(amount)));
-  const lastThree = digits.slice(-3);
-  const rest = digits.slice(0, -3);
-  const grouped = rest ? `${rest.replace(/\B(?=(\d{2})+$)/g, ",")},${lastThree}` : lastThree;
-  return amount < 0 ? `-${grouped}` : grouped;
+  return groupLakh(Math.trunc(amount));
 }
 
 /** The form's text values for a saved profile (what the fields show before anything is typed). */

@@ -1,4 +1,5 @@
 import type { StudyLevel } from "./academic-profile";
+import { groupLakh } from "./numbers";
 import type { TuitionCurrency } from "./universities";
 
 /** The destination countries whose first-year costs we keep, with the id their settings use and their currency. */
@@ -63,7 +64,7 @@ export function formatLakh(taka: number): string {
   const amount = Math.round(taka);
   if (amount >= 10_000_000) return `৳${trimmed(amount / 10_000_000)} crore`;
   if (amount >= 100_000) return `৳${amount >= 1_000_000 ? Math.round(amount / 100_000) : trimmed(amount / 100_000)} lakh`;
-  return `৳${amount.toLocaleString("en-IN")}`;
+  return `৳${groupLakh(amount)}`;
 }
 
 function trimmed(value: number): string {
@@ -72,5 +73,5 @@ function trimmed(value: number): string {
 
 /** "BDT 1,22,000" — whole taka in the South Asian grouping Bangladeshi banks print. */
 export function formatBdt(taka: number): string {
-  return `BDT ${Math.round(taka).toLocaleString("en-IN")}`;
+  return `BDT ${groupLakh(Math.round(taka))}`;
 }

@@ -1,4 +1,5 @@
-const countFormat = new Intl.NumberFormat("en");
+import { groupThousands } from "./numbers";
+
 const pluralRules = new Intl.PluralRules("en");
 
 /**
@@ -8,5 +9,5 @@ const pluralRules = new Intl.PluralRules("en");
  * through here rather than building "1 results" by hand.
  */
 export function plural(count: number, one: string, many: string): string {
-  return `${countFormat.format(count)} ${pluralRules.select(count) === "one" ? one : many}`;
+  return `${groupThousands(count)} ${pluralRules.select(count) === "one" ? one : many}`;
 }
