@@ -191,7 +191,7 @@ function readPage(
         query.sort === "tuition" && !query.country
           ? cheapestFirst(database, { where, maxTuition: query.maxTuition, rates, total, limit, offset })
           : query.sort === "fit" && fit && (fit.ielts !== null || fit.budgetBdt !== null)
-            ? fitPage(database, { where, order, total, limit, offset })
+            ? fitPage(database, { where, tiers: fitTierConditions(rates, universities, fit), total, limit, offset })
             : database
                 .select({ ...universityCardColumns, listTotal: total })
                 .from(universities)
@@ -225,23 +225,39 @@ function readPage(
 }
 
 /**
- * A page in fit order: the order is a sort of every matching row (fitOrder), so it sorts their ids
- * alone, then reads the page's cards by id: the sort carries one narrow column, not a card's thirty.
+ * A page in fit order, tier by tier (fitTiers, best first): each tier is read in ranking order and
+ * stopped at the rows the page still needs, so a first page is usually one short read through the
+ * ranking index rather than a sort of every matching row. A tier before the page is skipped by
+ * reading its ids where the page is near (a count where it is deep); the page's cards are then read
+ * by id.
  */
 async function fitPage(
   database: Database,
-  input: { where: SQL | undefined; order: SQL[]; total: SQL<number>; limit: number; offset: number },
+  input: { where: SQL | undefined; tiers: SQL[]; total: SQL<number>; limit: number; offset: number },
 ): Promise<(UniversityCard & { listTotal: number })[]> {
-  const { where, order, total, limit, offset } = input;
-  const ids = (
-    await database
+  const { where, tiers, total, limit } = input;
+  let skip = input.offset;
+  const ids: string[] = [];
+  for (const tier of tiers) {
+    const need = limit - ids.length;
+    if (need === 0) break;
+    const inTier = and(where, tier);
+    if (skip > limit * SKIP_BY_READING_PAGES) {
+      const size = (await database.select({ size: count() }).from(universities).where(inTier))[0]?.size ?? 0;
+      if (size <= skip) {
+        skip -= size;
+        continue;
+      }
+    }
+    const rows = await database
       .select({ id: universities.id })
       .from(universities)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset)
-  ).map((row) => row.id);
+      .where(inTier)
+      .orderBy(...byRanking(universities), asc(universities.id))
+      .limit(skip + need);
+    ids.push(...rows.slice(skip).map((row) => row.id));
+    skip = Math.max(0, skip - rows.length);
+  }
   if (ids.length === 0) return [];
   const cards = await database
     .select({ ...universityCardColumns, listTotal: total })
@@ -250,6 +266,9 @@ async function fitPage(
   const byId = new Map(cards.map((card) => [card.id, card]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** How many pages of a tier before the page fitPage reads to skip them (a few hundred ids); past that, it counts them. */
+const SKIP_BY_READING_PAGES = 20;
 
 /**
  * A page by tuition across countries, without converting and sorting every university: within one
@@ -325,46 +344,83 @@ type OrderedRows = Record<
 
 /** The finder's order over `rows` (the table or the matches): the chosen sort, then the id, so pages never overlap. */
 function finderOrder(query: FinderQuery, rates: TakaRates, rows: OrderedRows, fit: FitContext | null): SQL[] {
-  const byRanking = [sql`${rows.worldRanking} asc nulls last`, sql`${rows.name} asc`];
   const order: SQL[] =
     query.sort === "name"
       ? [sql`${rows.name} asc`]
       : query.sort === "tuition"
         ? [sql`${tuitionInTaka(rates, rows.tuitionAmount, rows.tuitionCurrency)} asc nulls last`, sql`${rows.name} asc`]
         : query.sort === "fit" && fit
-          ? [...fitOrder(rates, rows, fit), ...byRanking]
-          : byRanking;
+          ? [...fitOrder(rates, rows, fit), ...byRanking(rows)]
+          : byRanking(rows);
   if (query.q && (query.sort === "ranking" || (query.sort === "fit" && !fit)))
     order.unshift(sql`word_similarity(${query.q}, ${rows.name}) desc`);
   return [...order, sql`${rows.id} asc`];
 }
 
-/**
- * fit.ts's rules in SQL: requirements not met (fewest first), then met (most first). IELTS is met
- * when the minimum is at most the student's score, not met when above it; the budget is not met
- * when the known first-year costs pass it, met when they fit and tuition and living costs are
- * both known. Each line in whole taka, as the cost table adds them.
- */
+function byRanking(rows: Pick<OrderedRows, "worldRanking" | "name">): SQL[] {
+  return [sql`${rows.worldRanking} asc nulls last`, sql`${rows.name} asc`];
+}
+
+/** fitTierConditions as an order: a row's tier, best first. */
 function fitOrder(rates: TakaRates, rows: OrderedRows, fit: FitContext): SQL[] {
-  if (fit.ielts === null && fit.budgetBdt === null) return [];
-  // One tier per (not met, met) pair, in fitRank's order; a row's total is read once, inside the
-  // one branch of the CASE its IELTS falls in. A row whose stored figures are of other rates or
-  // costs (changed since ensureFitFigures last ran) is computed in place.
-  const tierOf = (failed: number, met: number) => fitTiers.findIndex(([f, m]) => f === failed && m === met);
+  const tiers = fitTierConditions(rates, rows, fit);
+  if (tiers.length < 2) return [];
+  return [
+    sql`(case ${sql.join(
+      tiers.map((tier, index) => sql`when ${tier} then ${index}`),
+      sql` `,
+    )} else ${tiers.length} end) asc`,
+  ];
+}
+
+/**
+ * fit.ts's rules in SQL, one condition per tier of fitRank's order that this student can reach,
+ * best first: requirements not met (fewest first), then met (most first). IELTS is met when the
+ * minimum is at most the student's score, not met when above it; the budget is not met when the
+ * known first-year costs pass it, met when they fit and tuition and living costs are both known.
+ * Each row's figures are the stored ones (ensureFitFigures) where they are of these rates and
+ * costs, written as plain comparisons the planner can estimate and an index can serve; a row
+ * changed since they were stored is computed in place.
+ */
+function fitTierConditions(rates: TakaRates, rows: OrderedRows, fit: FitContext): SQL[] {
   const stamp = fitStamp(rates, fit.countries);
   const masters = fit.level === "masters";
-  const current = sql`${rows.fitStamp} = ${stamp}`;
-  const known = sql`case when ${current} then ${masters ? rows.mastersFirstYearBdt : rows.firstYearBdt} else ${fitFigures(rates, fit.countries, rows, fit.level).known} end`;
-  const complete = sql`case when ${current} then ${masters ? rows.mastersFirstYearComplete : rows.firstYearComplete} else ${fitFigures(rates, fit.countries, rows, fit.level).complete} end`;
-  const budgetTier = (failed: number, met: number): SQL =>
-    fit.budgetBdt === null
-      ? sql`${tierOf(failed, met)}`
-      : sql`case when ${known} > ${fit.budgetBdt} then ${tierOf(failed + 1, met)} when ${complete} then ${tierOf(failed, met + 1)} else ${tierOf(failed, met)} end`;
-  const tier =
+  const stored = {
+    known: masters ? rows.mastersFirstYearBdt : rows.firstYearBdt,
+    complete: masters ? rows.mastersFirstYearComplete : rows.firstYearComplete,
+  };
+  const computed = fitFigures(rates, fit.countries, rows, fit.level);
+  const states = (ofFigures: (figures: { known: SQLWrapper; complete: SQLWrapper }) => SQL) =>
+    sql`((${rows.fitStamp} = ${stamp} and ${ofFigures(stored)}) or (${rows.fitStamp} is distinct from ${stamp} and ${ofFigures(computed)}))`;
+  type State = { failed: number; met: number; condition: SQL | null };
+  const ielts: State[] =
     fit.ielts === null
-      ? budgetTier(0, 0)
-      : sql`case when ${rows.minimumIelts} > ${fit.ielts} then ${budgetTier(1, 0)} when ${rows.minimumIelts} <= ${fit.ielts} then ${budgetTier(0, 1)} else ${budgetTier(0, 0)} end`;
-  return [sql`(${tier}) asc`];
+      ? [{ failed: 0, met: 0, condition: null }]
+      : [
+          { failed: 0, met: 1, condition: sql`${rows.minimumIelts} <= ${fit.ielts}` },
+          { failed: 1, met: 0, condition: sql`${rows.minimumIelts} > ${fit.ielts}` },
+          { failed: 0, met: 0, condition: sql`${rows.minimumIelts} is null` },
+        ];
+  const budget = fit.budgetBdt;
+  const budgets: State[] =
+    budget === null
+      ? [{ failed: 0, met: 0, condition: null }]
+      : [
+          { failed: 1, met: 0, condition: states(({ known }) => sql`${known} > ${budget}`) },
+          { failed: 0, met: 1, condition: states(({ known, complete }) => sql`${known} <= ${budget} and ${complete}`) },
+          { failed: 0, met: 0, condition: states(({ known, complete }) => sql`${known} <= ${budget} and not ${complete}`) },
+        ];
+  const pairs = ielts.flatMap((one) =>
+    budgets.map((other) => ({
+      failed: one.failed + other.failed,
+      met: one.met + other.met,
+      condition: and(...[one.condition, other.condition].filter((condition) => condition !== null)) ?? sql`true`,
+    })),
+  );
+  return fitTiers.flatMap(([failed, met]) => {
+    const inTier = pairs.filter((pair) => pair.failed === failed && pair.met === met);
+    return inTier.length === 0 ? [] : [or(...inTier.map((pair) => pair.condition)) ?? sql`false`];
+  });
 }
 
 /**

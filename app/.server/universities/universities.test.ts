@@ -320,6 +320,20 @@ describe("the finder", () => {
     }
   });
 
+  test("in fit order, pages read tier by tier list every university once, in the order of one long page", async () => {
+    const countries = countryExtras(new Map(), rates);
+    const fit = { ielts: 6.5, budgetBdt: 3_000_000, level: "bachelor" as const, countries };
+    const fitQuery = (page: number) => query({ country: "", sort: "fit", ielts: 6.5, budget: 3_000_000, page });
+    const whole = await readFinderPage(fitQuery(1), rates, 500, fit);
+    expect(whole.total).toBeGreaterThan(70);
+    // Pages of 3: the near ones skip earlier tiers by reading them, the far ones (past 20 pages) by counting them.
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(whole.total / 3); page++) {
+      paged.push(...(await readFinderPage(fitQuery(page), rates, 3, fit)).items.map((item) => item.slug));
+    }
+    expect(paged).toEqual(whole.items.map((item) => item.slug));
+  });
+
   test("finds a name despite a typo, and across the whole catalogue", async () => {
     expect(await names({ country: "", q: "Belfst" })).toContain("Queen's University Belfast");
     expect(await names({ q: "Gama Universty" })).toEqual(["Gamma University"]);
