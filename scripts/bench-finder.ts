@@ -38,7 +38,7 @@ process.env.LOG_LEVEL ??= "warn";
 const [
   { openDatabase },
   { db, setDatabase },
-  { migrateDatabase },
+  { prepareDatabase },
   { universities },
   { FINDER_PAGE_SIZE, readFinderPage },
   { getTakaRates },
@@ -47,7 +47,7 @@ const [
 ] = await Promise.all([
   import("~/.server/db/client"),
   import("~/.server/db/index"),
-  import("~/.server/db/migrate"),
+  import("~/.server/prepare-database"),
   import("~/.server/db/schema"),
   import("~/.server/universities/find-universities"),
   import("~/.server/universities/rates"),
@@ -287,7 +287,7 @@ type Result = { label: string; kind: "pglite" | "postgres"; rows: number; loadS:
 async function measure(label: string, kind: "pglite" | "postgres", options: { databaseUrl?: string; dataDir: string }): Promise<Result> {
   const handle = await openDatabase(options);
   try {
-    await migrateDatabase(handle);
+    await prepareDatabase(handle);
     setDatabase(handle);
     const { rows: synthetic, places } = syntheticUniversities(ROWS);
     const loadStart = performance.now();

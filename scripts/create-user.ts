@@ -74,19 +74,19 @@ async function main() {
         : `Created ${input.role} ${input.email}.`,
     );
 
-  const [{ getConfig }, { openDatabase }, { setDatabase }, { migrateDatabase }, { provisionAccount }, { provisionConsultant }] =
+  const [{ getConfig }, { openDatabase }, { setDatabase }, { prepareDatabase }, { provisionAccount }, { provisionConsultant }] =
     await Promise.all([
       import("~/.server/config"),
       import("~/.server/db/client"),
       import("~/.server/db/index"),
-      import("~/.server/db/migrate"),
+      import("~/.server/prepare-database"),
       import("~/.server/users/provision-account"),
       import("~/.server/consultants/provision-consultant"),
     ]);
   const config = getConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateDatabase(database);
+    await prepareDatabase(database);
     setDatabase(database);
     if (input.role === "consultant") {
       // One truth for what a consultant is: the role and a bookable profile, written together.

@@ -1,12 +1,22 @@
 import path from "node:path";
-import type { Config } from "../app/.server/config";
+
+/** What the banner tells of the configuration (app/.server/config.ts). */
+type BannerConfig = {
+  env: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  redisUrl: string | undefined;
+  s3: { bucket: string } | undefined;
+};
 
 /**
  * What the server prints before it accepts connections: where it answers, which database and
  * data folder it uses, where mail goes, and, while the site waits for its first-run set-up, the
  * set-up link. Passwords and other secrets in the URLs are never printed.
  */
-export function startBanner(input: { config: Config; setupToken?: string | undefined }): string[] {
+export function startBanner(input: { config: BannerConfig; setupToken?: string | undefined }): string[] {
   const { config, setupToken } = input;
   const lines = [`Onward is starting on ${config.appUrl}`];
   lines.push(
@@ -27,7 +37,7 @@ export function setupUrl(appUrl: string, token: string): string {
   return `${appUrl}/setup?token=${token}`;
 }
 
-function mailDestination(config: Config): string {
+function mailDestination(config: BannerConfig): string {
   if (config.smtpUrl) return `sent through ${redactUrl(config.smtpUrl)}`;
   const folder = path.join(config.dataDir, "mail");
   return config.env === "development"

@@ -4,15 +4,16 @@ import type { AddressInfo } from "node:net";
 import { afterEach, expect, test } from "vitest";
 import { parseConfig } from "../app/.server/config";
 import { notifyContentChanged } from "../app/.server/content-changes";
-import type { DatabaseHandle } from "../app/.server/db/client";
+import { logger } from "../app/.server/logger";
+import { requestStorage } from "../app/.server/request-context";
 import { sharedPageHeaders } from "../app/lib/page-cache";
-import { HtmlCache, htmlCache, preparePageBody } from "./html-cache";
+import { HtmlCache, preparePageBody } from "./html-cache";
 import { type AppHandler, createHttpServer } from "./http-server";
+import { pageCacheEmptiedOnContentChange } from "./start";
 
 const servers: http.Server[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
-  htmlCache.clear();
 });
 
 /** What the fake app answers; `shared` is the route's opt-in (the query parameters it reads), false for none. */
@@ -30,8 +31,16 @@ async function startServer(render: (request: Request) => Rendered = () => ({}), 
     return new Response(html, { status, headers });
   };
   const config = parseConfig({ DATA_DIR: "/tmp/onward-html-cache-test", SESSION_SECRET: "x".repeat(32), PORT: "3000" });
-  const database = { ping: async () => {} } as unknown as DatabaseHandle;
-  const server = createHttpServer({ config, database, staticFiles: new Map(), handler, pageCache });
+  const server = createHttpServer({
+    config,
+    database: { ping: async () => {} },
+    staticFiles: new Map(),
+    handler,
+    logger,
+    requestContext: requestStorage,
+    countRateLimit: async () => {},
+    pageCache,
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   servers.push(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -142,7 +151,8 @@ test("a cached page expires after its time to live", async () => {
   expect(calls).toHaveLength(2);
 });
 
-test("the process-wide cache empties itself when staff change content", async () => {
+test("the process's page cache (server/start.ts) empties itself when staff change content", async () => {
+  const htmlCache = pageCacheEmptiedOnContentChange();
   const { url, calls } = await startServer(undefined, htmlCache);
   await fetch(`${url}/skills`);
   await fetch(`${url}/skills`);

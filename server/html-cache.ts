@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
-import { onContentChanged } from "../app/.server/content-changes";
 import { SHARED_CACHE_CONTROL, SHARED_PAGE_HEADER } from "../app/lib/page-cache";
 
 const brotliAsync = promisify(brotliCompress);
@@ -114,7 +113,7 @@ type Options = {
  * Rendered pages for anonymous visitors, kept for a short time in this process, least recently
  * used first out when full (by entries or bytes). An entry's key is its path plus only the query
  * parameters its route declared, so tracking parameters and unknown ones share one entry.
- * Staff content changes empty it.
+ * Staff content changes empty it (server/start.ts listens for them).
  */
 export class HtmlCache {
   private pages = new Map<string, CachedPage>();
@@ -280,7 +279,3 @@ function keyOf(pathname: string, search: string, parameters: string[]): string {
   const rest = kept.toString();
   return rest ? `${pathname}?${rest}` : pathname;
 }
-
-/** The process's page cache: 60 s per page, emptied whenever staff change content. */
-export const htmlCache = new HtmlCache();
-onContentChanged(() => htmlCache.clear());

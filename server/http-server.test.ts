@@ -2,7 +2,8 @@ import type http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, expect, test } from "vitest";
 import { parseConfig } from "../app/.server/config";
-import type { DatabaseHandle } from "../app/.server/db/client";
+import { logger } from "../app/.server/logger";
+import { requestStorage } from "../app/.server/request-context";
 import { type AppHandler, createHttpServer } from "./http-server";
 
 const servers: http.Server[] = [];
@@ -18,8 +19,16 @@ afterEach(async () => {
 /** The production HTTP server around a stand-in app, with a body idle time-out short enough to wait for. */
 async function startServer(handler: AppHandler, options: { bodyIdleTimeoutMs?: number } = {}) {
   const config = parseConfig({ DATA_DIR: "/tmp/onward-http-server-test", SESSION_SECRET: "x".repeat(32), PORT: "3000" });
-  const database = { ping: async () => {} } as unknown as DatabaseHandle;
-  const server = createHttpServer({ config, database, staticFiles: new Map(), handler, pageCache: false, ...options });
+  const server = createHttpServer({
+    config,
+    database: { ping: async () => {} },
+    staticFiles: new Map(),
+    handler,
+    logger,
+    requestContext: requestStorage,
+    countRateLimit: async () => {},
+    ...options,
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   servers.push(server);
   return { server, port: (server.address() as AddressInfo).port };

@@ -1,3 +1,23 @@
+import type http from "node:http";
+
+/** What a page's Content-Security-Policy depends on besides its scripts: HTTPS, and where its forms may post. */
+export type CspOptions = { https: boolean; formActions: string[] };
+
+/** HTTPS when the public origin is; forms post to ourselves, plus the Google sign-in provider when configured. */
+export function cspOptionsFor(config: { appUrl: string; google: { discoveryUrl: string } | undefined }): CspOptions {
+  return {
+    https: new URL(config.appUrl).protocol === "https:",
+    formActions: config.google ? [new URL(config.google.discoveryUrl).origin] : [],
+  };
+}
+
+/** Sets the security headers on a response, its scripts allowed by this response's nonce. */
+export function setSecurityHeaders(res: http.ServerResponse, nonce: string, csp: CspOptions) {
+  for (const [name, value] of Object.entries(securityHeaders({ nonce, https: csp.https, formActions: csp.formActions }))) {
+    res.setHeader(name, value);
+  }
+}
+
 /**
  * Headers every response carries. Scripts run only with this response's nonce (or, for
  * a page served from the anonymous page cache, only the inline scripts whose hashes it lists);

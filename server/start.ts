@@ -3,20 +3,25 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { applicationDocumentFiles } from "../app/.server/applications/document-sweep";
 import { type ReminderJob, startBookingReminders } from "../app/.server/bookings/reminders";
 import { getConfig } from "../app/.server/config";
+import { onContentChanged } from "../app/.server/content-changes";
 import { openDatabase } from "../app/.server/db/client";
 import { db, setDatabase } from "../app/.server/db/index";
-import { migrateDatabase } from "../app/.server/db/migrate";
 import { logger } from "../app/.server/logger";
 import { createMailTransport } from "../app/.server/mail/transport";
 import { type MailWorker, startMailWorker } from "../app/.server/mail/worker";
+import { prepareDatabase } from "../app/.server/prepare-database";
+import { projectPath } from "../app/.server/project-path";
 import { closeSharedRedis } from "../app/.server/redis";
+import { requestStorage } from "../app/.server/request-context";
+import { limiter, limits } from "../app/.server/security/rate-limit";
 import { ensureSetupToken } from "../app/.server/setup/setup-token";
 import { startStorageSweeper, unfinishedWrites } from "../app/.server/storage/sweeper";
 import { uploadsSettled } from "../app/.server/uploads";
 import { startBanner } from "./banner";
+import { HtmlCache } from "./html-cache";
 import { createHttpServer } from "./http-server";
 import { type RouteRules, routeRulesFrom } from "./route-rules";
-import type { StaticFile } from "./static-files";
+import { loadStaticFiles, type StaticFile } from "./static-files";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const UPLOAD_CLEANUP_MS = 2_000;
@@ -37,17 +42,21 @@ export class PortUnavailableError extends Error {
 type StartOptions = {
   /** The React Router build: the bundled one in production, Vite's current one in development. */
   build: ServerBuild | (() => Promise<ServerBuild>);
-  staticFiles: Map<string, StaticFile>;
+  /** The browser build served from memory: production's build/client when absent; development passes an empty map (Vite serves it). */
+  staticFiles?: Map<string, StaticFile>;
   /** The development server's own HTTP server (Vite's hot reload shares it) and middleware. */
   server?: http.Server;
   before?: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>;
 };
 
 /**
- * Starts Onward: opens and migrates the database, starts the mail worker, then serves on
- * PORT. Production (server/app.ts) and development (scripts/dev.mjs) run this same code.
+ * Starts Onward: opens and migrates the database and loads its built-in content, starts the mail
+ * worker, then serves on PORT. Production (server/app.ts) and development (scripts/dev.mjs) run
+ * this same code. The one module of server/ that wires in app/.server: the HTTP server's steps get
+ * the app's logger, request context, rate limits and content changes from here.
  */
 export async function startServer({ build, staticFiles, server: existing, before }: StartOptions) {
+  const servedFiles = staticFiles ?? loadStaticFiles(projectPath("build", "client"));
   const config = getConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let server: http.Server | undefined;
@@ -82,7 +91,7 @@ export async function startServer({ build, staticFiles, server: existing, before
 
   let setupToken: string | undefined;
   try {
-    await migrateDatabase(database);
+    await prepareDatabase(database);
     setupToken = await ensureSetupToken(database.db);
   } catch (error) {
     await database.close();
@@ -107,13 +116,16 @@ export async function startServer({ build, staticFiles, server: existing, before
   server = createHttpServer({
     config,
     database,
-    staticFiles,
+    staticFiles: servedFiles,
     handler,
+    logger,
+    requestContext: requestStorage,
+    countRateLimit: (limit, clientIp) => limiter(limits[limit]).hit(clientIp),
     routeRules,
     before,
     server: existing,
     // In development a page must show the latest code on the next reload.
-    pageCache: config.env === "development" ? false : undefined,
+    pageCache: config.env === "development" ? undefined : pageCacheEmptiedOnContentChange(),
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -132,4 +144,11 @@ export async function startServer({ build, staticFiles, server: existing, before
     throw error;
   }
   logger.info({ port: config.port, appUrl: config.appUrl, database: database.kind }, `Onward is listening on ${config.appUrl}`);
+}
+
+/** The process's page cache: 60 s per page, emptied whenever staff change content. */
+export function pageCacheEmptiedOnContentChange(): HtmlCache {
+  const pageCache = new HtmlCache();
+  onContentChanged(() => pageCache.clear());
+  return pageCache;
 }

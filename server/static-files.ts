@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import type { Exchange } from "./exchange";
 
 type StaticFile = {
   body: Buffer;
@@ -117,6 +118,28 @@ function hash(body: Buffer): string {
   let h = 0x811c9dc5;
   for (const byte of body) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
   return h.toString(16);
+}
+
+/** Answers a GET or HEAD for a file of the browser build from memory (true), with its ETag and compressed form. */
+export function serveStaticFile({ req, res, method, pathname }: Exchange, staticFiles: Map<string, StaticFile>): boolean {
+  const file = (method === "GET" || method === "HEAD") && staticFiles.get(pathname);
+  if (!file) return false;
+  res.setHeader("Cache-Control", file.cacheControl);
+  res.setHeader("ETag", file.etag);
+  res.setHeader("Content-Type", file.contentType);
+  if (file.gzip || file.brotli) res.setHeader("Vary", "Accept-Encoding");
+  if (req.headers["if-none-match"] === file.etag) {
+    res.writeHead(304);
+    res.end();
+    return true;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  const body = (encoding === "br" && file.brotli) || (encoding === "gzip" && file.gzip) || file.body;
+  if (body !== file.body && encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.writeHead(200);
+  res.end(method === "HEAD" ? undefined : body);
+  return true;
 }
 
 /** Picks the best encoding the client accepts among those we have. */

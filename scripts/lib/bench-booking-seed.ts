@@ -6,8 +6,8 @@
 import { getConfig } from "~/.server/config";
 import { openDatabase } from "~/.server/db/client";
 import { db, setDatabase } from "~/.server/db/index";
-import { migrateDatabase } from "~/.server/db/migrate";
 import { appointmentSlots, consultants, users } from "~/.server/db/schema";
+import { prepareDatabase } from "~/.server/prepare-database";
 import { provisionAccount } from "~/.server/users/provision-account";
 
 const students = Number(process.env.BENCH_STUDENTS ?? 50);
@@ -17,7 +17,7 @@ const password = process.env.BENCH_PASSWORD ?? "";
 const config = getConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await migrateDatabase(database);
+  await prepareDatabase(database);
   setDatabase(database);
   for (let index = 1; index <= students; index++) {
     await provisionAccount({ email: `bench.booker${index}@onward.test`, password, name: `Bench Booker ${index}`, role: "student" });

@@ -10,7 +10,6 @@ import { eq } from "drizzle-orm";
 import { getConfig } from "~/.server/config";
 import { openDatabase } from "~/.server/db/client";
 import { db, setDatabase } from "~/.server/db/index";
-import { migrateDatabase } from "~/.server/db/migrate";
 import {
   applicationDocuments,
   applicationEvents,
@@ -23,6 +22,7 @@ import {
   universities,
   users,
 } from "~/.server/db/schema";
+import { prepareDatabase } from "~/.server/prepare-database";
 import { provisionAccount } from "~/.server/users/provision-account";
 import { documentFields } from "~/lib/applications";
 import { consultantCountries } from "~/lib/booking";
@@ -38,7 +38,7 @@ const lastNames = ["Rahman", "Hasan", "Akter", "Chowdhury", "Sultana", "Islam", 
 const config = getConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await migrateDatabase(database);
+  await prepareDatabase(database);
   setDatabase(database);
   for (const account of accounts) await provisionAccount(account);
   const members = Array.from({ length: memberCount }, (_, index) => {

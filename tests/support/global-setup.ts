@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDatabase, pgliteExtensions, wrapPglite } from "../../app/.server/db/client";
-import { migrateDatabase } from "../../app/.server/db/migrate";
+import { prepareDatabase } from "../../app/.server/prepare-database";
 import { adminQuery } from "./test-database";
 
 /**
@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
     const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
-    await migrateDatabase(handle);
+    await prepareDatabase(handle);
     await handle.close();
     project.provide("databaseTemplate", { kind: "postgres", url: databaseUrl, name });
     return async () => {
@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "onward-template-"));
   const client = await PGlite.create({ extensions: pgliteExtensions });
   const handle = wrapPglite(client);
-  await migrateDatabase(handle);
+  await prepareDatabase(handle);
   const tarball = path.join(dir, "template.tar.gz");
   await writeFile(tarball, Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer()));
   await handle.close();

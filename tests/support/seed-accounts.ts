@@ -5,7 +5,7 @@
 import { getConfig } from "~/.server/config";
 import { openDatabase } from "~/.server/db/client";
 import { setDatabase } from "~/.server/db/index";
-import { migrateDatabase } from "~/.server/db/migrate";
+import { prepareDatabase } from "~/.server/prepare-database";
 import { provisionAccount } from "~/.server/users/provision-account";
 import type { Role } from "~/lib/roles";
 
@@ -13,7 +13,7 @@ const accounts = JSON.parse(process.env.ONWARD_SEED_ACCOUNTS ?? "[]") as { email
 const config = getConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await migrateDatabase(database);
+  await prepareDatabase(database);
   setDatabase(database);
   for (const account of accounts) await provisionAccount(account);
 } finally {

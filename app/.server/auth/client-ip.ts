@@ -1,2 +1,2 @@
-/** The header our HTTP server sets to the client's address (any value a client sent is replaced). */
-export const CLIENT_IP_HEADER = "x-onward-client-ip";
+// The header is a contract between the HTTP server and the app, so it lives in app/lib (server/ imports no app/.server module).
+export { CLIENT_IP_HEADER } from "~/lib/client-ip";

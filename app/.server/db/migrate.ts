@@ -3,7 +3,6 @@ import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrat
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { projectPath } from "../project-path";
-import { loadCatalogue } from "../universities/load-catalogue";
 import type { DatabaseHandle } from "./client";
 import type * as schema from "./schema";
 
@@ -11,15 +10,14 @@ import type * as schema from "./schema";
 const MIGRATION_LOCK_KEY = 727_001;
 
 /**
- * Applies the committed SQL migrations in drizzle/, then loads the built-in university catalogue
- * if this database has not had its current version (load-catalogue.ts). Idempotent, and
- * serialised with an advisory lock so that instances starting together do not race.
+ * Applies the committed SQL migrations in drizzle/. Idempotent, and serialised with an advisory
+ * lock so that instances starting together do not race. Start-up loads the built-in content
+ * afterwards (app/.server/prepare-database.ts): the data layer knows no rule.
  */
 export async function migrateDatabase(handle: DatabaseHandle, options: { migrationsSchema?: string } = {}) {
   const config = { migrationsFolder: projectPath("drizzle"), migrationsSchema: options.migrationsSchema };
   await handle.withAdvisoryLock(MIGRATION_LOCK_KEY, async (db) => {
     if (handle.kind === "pglite") await migratePglite(db as unknown as PgliteDatabase<typeof schema>, config);
     else await migrateNodePostgres(db as unknown as NodePgDatabase<typeof schema>, config);
-    await loadCatalogue(db);
   });
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
-import { migrateDatabase } from "../db/migrate";
+import { prepareDatabase } from "../prepare-database";
 import { getSiteSettings, readRatesChangedAt, setSiteSetting } from "./site-settings";
 
 const database = withTestDatabase();
@@ -22,8 +22,8 @@ test("settings come from code until a row overrides them", async () => {
 
 test("migrating an up-to-date database again changes nothing", async () => {
   await setSiteSetting("city", "Chattogram");
-  await migrateDatabase(database.handle());
-  await migrateDatabase(database.handle());
+  await prepareDatabase(database.handle());
+  await prepareDatabase(database.handle());
   expect((await getSiteSettings()).city).toBe("Chattogram");
 });
 

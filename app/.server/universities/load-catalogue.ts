@@ -64,10 +64,10 @@ function row(entry: CatalogueUniversity) {
 
 /**
  * Loads the built-in catalogue once per catalogue version (start-up runs it after the
- * migrations, under their lock): universities are only ever added (those new since the version
- * loaded, by slug and by name within a country), and figures only filled into built-in
- * universities nobody has edited, so staff edits and deletions are never overwritten. Returns how
- * many universities were added.
+ * migrations, under a lock of its own: app/.server/prepare-database.ts): universities are only
+ * ever added (those new since the version loaded, by slug and by name within a country), and
+ * figures only filled into built-in universities nobody has edited, so staff edits and deletions
+ * are never overwritten. Returns how many universities were added.
  */
 export async function loadCatalogue(database: Database): Promise<number> {
   const outcome = await database.transaction(async (tx) => {

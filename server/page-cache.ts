@@ -1,0 +1,113 @@
+import type http from "node:http";
+import { SHARED_PAGE_HEADER } from "../app/lib/page-cache";
+import type { Exchange } from "./exchange";
+import {
+  CACHE_VARY,
+  CACHEABLE_CACHE_CONTROL,
+  type CachedPage,
+  type HtmlCache,
+  hasOurCookie,
+  isCacheableRequest,
+  isCacheableResponse,
+} from "./html-cache";
+import { type CspOptions, securityHeaders } from "./security-headers";
+import { sendResponse } from "./send-response";
+import { pickEncoding } from "./static-files";
+
+/** Every response to someone with our cookies (a session, a toast) is theirs alone. */
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+/** The page cache when it may answer this request and keep the answer: an anonymous GET or HEAD; none otherwise. */
+export function pageCacheFor({ req, method }: Exchange, pageCache: HtmlCache | undefined): HtmlCache | undefined {
+  return pageCache && isCacheableRequest(method, req.headers.cookie) ? pageCache : undefined;
+}
+
+/**
+ * Anonymous visitors share one rendering of an opted-in public page: answers from the cache when
+ * it holds the page (true); otherwise points the request at the address the shared page is
+ * rendered from, its own parameters only (utm_* and unknown ones are not part of it).
+ */
+export function answerFromPageCache(exchange: Exchange, pageCache: HtmlCache, csp: CspOptions): boolean {
+  const { req, res, url } = exchange;
+  const cached = pageCache.get(url);
+  if (cached) {
+    res.setHeader("Cache-Status", "onward; hit");
+    sendCachedPage(req, res, cached, csp);
+    return true;
+  }
+  req.url = pageCache.renderUrl(url);
+  return false;
+}
+
+/**
+ * Sends the app's answer. A page that may be shared is stored in the page cache (given only for a
+ * cacheable request) and sent from it; any other answer says who may keep it: nobody else for
+ * someone with our cookies, no shared cache for an error or an opted-in page that was not stored.
+ */
+export async function sendAppAnswer(exchange: Exchange, response: Response, pageCache: HtmlCache | undefined, csp: CspOptions) {
+  const { req, res, url, method } = exchange;
+  const shared = response.headers.has(SHARED_PAGE_HEADER);
+  if (pageCache && method === "GET" && isCacheableResponse(response)) {
+    const { page, stored } = await pageCache.store(req.url ?? url, response);
+    res.setHeader("Cache-Status", stored ? "onward; fwd=miss; stored" : "onward; fwd=miss");
+    return sendCachedPage(req, res, page, csp);
+  }
+  response.headers.delete(SHARED_PAGE_HEADER);
+  // An error page (a 404 above all) is never kept by a browser or a shared cache.
+  if (response.status >= 400 && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  if (hasOurCookie(req.headers.cookie)) {
+    response.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+    res.setHeader("Cache-Status", "onward; fwd=bypass; detail=personal");
+  } else {
+    // A shared page's answer that was not stored (a post, an error, a cookie) is not for a shared cache either.
+    if (shared) response.headers.set("Cache-Control", "no-store");
+    res.setHeader("Cache-Status", pageCache ? "onward; fwd=miss" : "onward; fwd=method");
+  }
+  await sendResponse(req, res, response);
+}
+
+type Encoding = "br" | "gzip" | "identity";
+const cachedPageHeaders = new WeakMap<CachedPage, Record<Encoding, Record<string, string | number>>>();
+
+/**
+ * The headers of a cached page, made once per page and encoding: a CSP that allows exactly
+ * its inline scripts by hash, and the headers that let a shared cache keep it.
+ */
+function headersForCachedPage(page: CachedPage, csp: CspOptions) {
+  let prepared = cachedPageHeaders.get(page);
+  if (!prepared) {
+    const common: Record<string, string | number> = Object.fromEntries(page.headers);
+    if (page.contentType.startsWith("text/html")) {
+      const headers = securityHeaders({ scriptHashes: page.scriptHashes, https: csp.https, formActions: csp.formActions });
+      common["Content-Security-Policy"] = headers["Content-Security-Policy"] ?? "";
+    }
+    Object.assign(common, {
+      "Content-Type": page.contentType,
+      "Cache-Control": CACHEABLE_CACHE_CONTROL,
+      Vary: CACHE_VARY,
+      ETag: page.etag,
+    });
+    prepared = {
+      br: { ...common, "Content-Encoding": "br", "Content-Length": page.brotli.length },
+      gzip: { ...common, "Content-Encoding": "gzip", "Content-Length": page.gzip.length },
+      identity: { ...common, "Content-Length": page.body.length },
+    };
+    cachedPageHeaders.set(page, prepared);
+  }
+  return prepared;
+}
+
+/** Sends a page from the anonymous cache: its stored (pre-compressed) bytes and prepared headers. */
+function sendCachedPage(req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, csp: CspOptions) {
+  const headers = headersForCachedPage(page, csp);
+  if (req.headers["if-none-match"] === page.etag) {
+    res.writeHead(304, { ...headers.identity, "Content-Length": 0 });
+    res.end();
+    return;
+  }
+  const encoding = pickEncoding(req.headers["accept-encoding"]) ?? "identity";
+  const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.body;
+  // writeHead's headers take precedence over those already set (the per-request nonce CSP among them).
+  res.writeHead(200, headers[encoding]);
+  res.end(req.method === "HEAD" ? undefined : body);
+}

@@ -1,0 +1,45 @@
+import type http from "node:http";
+import { type Exchange, sendText } from "./exchange";
+
+const allowedMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** A percent-encoded control character (C0, DEL, or C1 in UTF-8) in a path. */
+const encodedControlCharacter = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
+
+/** Refuses what no page answers: an address with a control character (404), a method we do not serve (405). True when it refused. */
+export function refuseUnservable({ pathname, method, res, logger }: Exchange): boolean {
+  // No page's address holds a control character (an id or slug with %00 would reach a query).
+  if (encodedControlCharacter.test(pathname)) {
+    sendText(res, 404, "There is no such page.");
+    return true;
+  }
+  if (!allowedMethods.has(method)) {
+    logger.warn({ method }, "refused a request method");
+    res.setHeader("Allow", "GET, HEAD, POST");
+    sendText(res, 405, "This method is not allowed.");
+    return true;
+  }
+  return false;
+}
+
+/** Refuses a state-changing request from another site (403). True when it refused. */
+export function refuseCrossSite({ req, res, logger }: Exchange, trustedOrigins: string[]): boolean {
+  if (!isCrossSiteWrite(req, trustedOrigins)) return false;
+  logger.warn({ origin: req.headers.origin, fetchSite: req.headers["sec-fetch-site"] }, "refused a cross-site request");
+  sendText(res, 403, "Cross-site requests are not accepted.");
+  return true;
+}
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery guard for every state-changing request, resource routes
+ * included: the Origin must be one of ours, and the browser must not call it cross-site.
+ * A request with neither header (a non-browser client) is treated as same-site.
+ */
+export function isCrossSiteWrite(req: http.IncomingMessage, trustedOrigins: string[]): boolean {
+  if (safeMethods.has(req.method ?? "GET")) return false;
+  const origin = req.headers.origin;
+  if (origin && origin !== "null" && !trustedOrigins.includes(origin)) return true;
+  if (origin === "null") return true;
+  return req.headers["sec-fetch-site"] === "cross-site";
+}
