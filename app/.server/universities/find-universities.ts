@@ -111,16 +111,17 @@ export async function readFinderPage(
   rates: TakaRates,
   pageSize: number,
   fit: FitContext | null = null,
+  tuning: FinderTuning = {},
 ): Promise<Paginated<UniversityCard>> {
   if (query.sort === "fit" && fit) await ensureFitFigures(rates, fit);
   const terms = searchTerms(query.q);
-  if (terms.length === 0) return readPage(db(), { ...query, q: "" }, [], rates, pageSize, fit);
+  if (terms.length === 0) return readPage(db(), { ...query, q: "" }, [], rates, pageSize, fit, tuning);
   // `q <% name` is `word_similarity(q, name) >= pg_trgm.word_similarity_threshold` in the form the
   // trigram index serves (the function is computed for every row of the table); the threshold is
   // set for this transaction only.
   return db().transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_TOLERANCE)}, true)`);
-    return readPage(tx, query, terms, rates, pageSize, fit);
+    return readPage(tx, query, terms, rates, pageSize, fit, tuning);
   });
 }
 
@@ -163,6 +164,7 @@ function readPage(
   rates: TakaRates,
   pageSize: number,
   fit: FitContext | null,
+  tuning: FinderTuning,
 ): Promise<Paginated<UniversityCard>> {
   const conditions: SQL[] = terms.map(
     (term) => or(ilike(universities.name, containsPattern(term)), sql`${term} <% ${universities.name}`) as SQL,
@@ -191,7 +193,14 @@ function readPage(
         query.sort === "tuition" && !query.country
           ? cheapestFirst(database, { where, maxTuition: query.maxTuition, rates, total, limit, offset })
           : query.sort === "fit" && fit && (fit.ielts !== null || fit.budgetBdt !== null)
-            ? fitPage(database, { where, tiers: fitTierConditions(rates, universities, fit), total, limit, offset })
+            ? fitPage(database, {
+                where,
+                order,
+                tiers: fitTierConditions(rates, universities, fit),
+                limit,
+                offset,
+                sortBelow: tuning.sortFitBelow ?? SORT_FIT_BELOW,
+              })
             : database
                 .select({ ...universityCardColumns, listTotal: total })
                 .from(universities)
@@ -225,17 +234,57 @@ function readPage(
 }
 
 /**
- * A page in fit order, tier by tier (fitTiers, best first): each tier is read in ranking order and
- * stopped at the rows the page still needs, so a first page is usually one short read through the
- * ranking index rather than a sort of every matching row. A tier before the page is skipped by
- * reading its ids where the page is near (a count where it is deep); the page's cards are then read
- * by id.
+ * A page in fit order. Its matches are counted first. Up to SORT_FIT_BELOW of them, their ids are
+ * sorted by tier and ranking in one query. More, and the page is read tier by tier (fitTiers, best
+ * first), each tier in ranking order and stopped at the rows the page still needs: a first page is
+ * then a short walk of the ranking index rather than a sort of tens of thousands of rows (a walk
+ * that would cross most of the table for a few rows, as in a small filtered list, loses to the sort).
+ * A tier before the page is skipped by reading its ids where the page is near, by counting them where
+ * it is deep. The page's cards are then read by id.
  */
 async function fitPage(
   database: Database,
-  input: { where: SQL | undefined; tiers: SQL[]; total: SQL<number>; limit: number; offset: number },
+  input: { where: SQL | undefined; order: SQL[]; tiers: SQL[]; limit: number; offset: number; sortBelow: number },
 ): Promise<(UniversityCard & { listTotal: number })[]> {
-  const { where, tiers, total, limit } = input;
+  const { where, offset, sortBelow } = input;
+  const size = await countWhere(database, where);
+  if (offset >= size) return [];
+  const ids = size <= sortBelow ? await sortedIds(database, input) : await idsTierByTier(database, input);
+  if (ids.length === 0) return [];
+  const cards = await database
+    .select({ ...universityCardColumns, listTotal: sql<number>`${size}::integer`.mapWith(Number) })
+    .from(universities)
+    .where(inArray(universities.id, ids));
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** How many matches fitPage sorts in one query by default; past that, it reads tier by tier. */
+const SORT_FIT_BELOW = 20_000;
+
+/** How a finder page is read, where the defaults are a choice a test or a benchmark may vary. */
+export type FinderTuning = { sortFitBelow?: number };
+
+/** How many pages of a tier before the page idsTierByTier reads to skip them (a few hundred ids); past that, it counts them. */
+const SKIP_BY_READING_PAGES = 20;
+
+async function countWhere(database: Database, where: SQL | undefined): Promise<number> {
+  return (await database.select({ size: count() }).from(universities).where(where))[0]?.size ?? 0;
+}
+
+async function sortedIds(database: Database, input: { where: SQL | undefined; order: SQL[]; limit: number; offset: number }) {
+  const rows = await database
+    .select({ id: universities.id })
+    .from(universities)
+    .where(input.where)
+    .orderBy(...input.order)
+    .limit(input.limit)
+    .offset(input.offset);
+  return rows.map((row) => row.id);
+}
+
+async function idsTierByTier(database: Database, input: { where: SQL | undefined; tiers: SQL[]; limit: number; offset: number }) {
+  const { where, tiers, limit } = input;
   let skip = input.offset;
   const ids: string[] = [];
   for (const tier of tiers) {
@@ -243,7 +292,7 @@ async function fitPage(
     if (need === 0) break;
     const inTier = and(where, tier);
     if (skip > limit * SKIP_BY_READING_PAGES) {
-      const size = (await database.select({ size: count() }).from(universities).where(inTier))[0]?.size ?? 0;
+      const size = await countWhere(database, inTier);
       if (size <= skip) {
         skip -= size;
         continue;
@@ -258,17 +307,8 @@ async function fitPage(
     ids.push(...rows.slice(skip).map((row) => row.id));
     skip = Math.max(0, skip - rows.length);
   }
-  if (ids.length === 0) return [];
-  const cards = await database
-    .select({ ...universityCardColumns, listTotal: total })
-    .from(universities)
-    .where(inArray(universities.id, ids));
-  const byId = new Map(cards.map((card) => [card.id, card]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return ids;
 }
-
-/** How many pages of a tier before the page fitPage reads to skip them (a few hundred ids); past that, it counts them. */
-const SKIP_BY_READING_PAGES = 20;
 
 /**
  * A page by tuition across countries, without converting and sorting every university: within one
@@ -379,19 +419,16 @@ function fitOrder(rates: TakaRates, rows: OrderedRows, fit: FitContext): SQL[] {
  * minimum is at most the student's score, not met when above it; the budget is not met when the
  * known first-year costs pass it, met when they fit and tuition and living costs are both known.
  * Each row's figures are the stored ones (ensureFitFigures) where they are of these rates and
- * costs, written as plain comparisons the planner can estimate and an index can serve; a row
- * changed since they were stored is computed in place.
+ * costs; a row changed since they were stored is computed in place.
  */
 function fitTierConditions(rates: TakaRates, rows: OrderedRows, fit: FitContext): SQL[] {
   const stamp = fitStamp(rates, fit.countries);
   const masters = fit.level === "masters";
-  const stored = {
-    known: masters ? rows.mastersFirstYearBdt : rows.firstYearBdt,
-    complete: masters ? rows.mastersFirstYearComplete : rows.firstYearComplete,
-  };
+  // The stored figures where they are of these rates and costs; a row changed since is computed in place.
   const computed = fitFigures(rates, fit.countries, rows, fit.level);
-  const states = (ofFigures: (figures: { known: SQLWrapper; complete: SQLWrapper }) => SQL) =>
-    sql`((${rows.fitStamp} = ${stamp} and ${ofFigures(stored)}) or (${rows.fitStamp} is distinct from ${stamp} and ${ofFigures(computed)}))`;
+  const current = sql`${rows.fitStamp} = ${stamp}`;
+  const known = sql`(case when ${current} then ${masters ? rows.mastersFirstYearBdt : rows.firstYearBdt} else ${computed.known} end)`;
+  const complete = sql`(case when ${current} then ${masters ? rows.mastersFirstYearComplete : rows.firstYearComplete} else ${computed.complete} end)`;
   type State = { failed: number; met: number; condition: SQL | null };
   const ielts: State[] =
     fit.ielts === null
@@ -406,9 +443,9 @@ function fitTierConditions(rates: TakaRates, rows: OrderedRows, fit: FitContext)
     budget === null
       ? [{ failed: 0, met: 0, condition: null }]
       : [
-          { failed: 1, met: 0, condition: states(({ known }) => sql`${known} > ${budget}`) },
-          { failed: 0, met: 1, condition: states(({ known, complete }) => sql`${known} <= ${budget} and ${complete}`) },
-          { failed: 0, met: 0, condition: states(({ known, complete }) => sql`${known} <= ${budget} and not ${complete}`) },
+          { failed: 1, met: 0, condition: sql`${known} > ${budget}` },
+          { failed: 0, met: 1, condition: sql`${known} <= ${budget} and ${complete}` },
+          { failed: 0, met: 0, condition: sql`${known} <= ${budget} and not ${complete}` },
         ];
   const pairs = ielts.flatMap((one) =>
     budgets.map((other) => ({

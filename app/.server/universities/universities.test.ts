@@ -320,18 +320,24 @@ describe("the finder", () => {
     }
   });
 
-  test("in fit order, pages read tier by tier list every university once, in the order of one long page", async () => {
+  test("in fit order, a page is the same read tier by tier as sorted in one query, near and far, on every page", async () => {
     const countries = countryExtras(new Map(), rates);
     const fit = { ielts: 6.5, budgetBdt: 3_000_000, level: "bachelor" as const, countries };
     const fitQuery = (page: number) => query({ country: "", sort: "fit", ielts: 6.5, budget: 3_000_000, page });
     const whole = await readFinderPage(fitQuery(1), rates, 500, fit);
     expect(whole.total).toBeGreaterThan(70);
-    // Pages of 3: the near ones skip earlier tiers by reading them, the far ones (past 20 pages) by counting them.
-    const paged: string[] = [];
+    // Pages of 3: read tier by tier, the near ones skip earlier tiers by reading them, the far ones (past 20 pages) by counting them.
+    const sorted: string[] = [];
+    const tierByTier: string[] = [];
     for (let page = 1; page <= Math.ceil(whole.total / 3); page++) {
-      paged.push(...(await readFinderPage(fitQuery(page), rates, 3, fit)).items.map((item) => item.slug));
+      sorted.push(...(await readFinderPage(fitQuery(page), rates, 3, fit)).items.map((item) => item.slug));
+      tierByTier.push(...(await readFinderPage(fitQuery(page), rates, 3, fit, { sortFitBelow: 0 })).items.map((item) => item.slug));
     }
-    expect(paged).toEqual(whole.items.map((item) => item.slug));
+    expect(sorted).toEqual(whole.items.map((item) => item.slug));
+    expect(tierByTier).toEqual(sorted);
+    // No match: no page to read, whichever way.
+    const none = query({ maxTuition: 1, sort: "fit", ielts: 6.5, budget: 3_000_000 });
+    expect((await readFinderPage(none, rates, 3, fit, { sortFitBelow: 0 })).items).toEqual([]);
   });
 
   test("finds a name despite a typo, and across the whole catalogue", async () => {
