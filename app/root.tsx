@@ -1,16 +1,5 @@
 import type { ReactNode } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { getSessionUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
 import { getSiteSettings } from "~/.server/settings/site-settings";
@@ -18,13 +7,14 @@ import { takeToast } from "~/.server/toast";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useClientNavigation } from "./components/layout/client-navigation";
-import { ErrorPage, errorPageTitle } from "./components/layout/error-page";
+import { ErrorPage } from "./components/layout/error-page";
 import { PendingIndicator } from "./components/layout/pending-indicator";
 import { useNonce, useRequestId } from "./components/layout/request-info";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { VerifyEmailBanner } from "./components/layout/verify-email-banner";
 import { ToastMessage } from "./components/ui/toast";
+import { errorCopy } from "./lib/error-copy";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, user, { toast, headers }] = await Promise.all([getSiteSettings(), getSessionUser(request), takeToast(request)]);
@@ -99,35 +89,21 @@ export default function App() {
 
 export const meta: Route.MetaFunction = ({ error }) => [
   // A page that failed is named by what happened ("Page not found | Onward"), not by the site.
-  { title: error ? `${errorPageTitle(error)} | Onward` : "Onward — study abroad from Bangladesh" },
+  { title: error ? `${errorCopy(error).title} | Onward` : "Onward — study abroad from Bangladesh" },
   { name: "description", content: "Onward guides students from Bangladesh from choosing a university to securing the visa." },
 ];
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const requestId = useRequestId();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorPage
-        status={404}
-        title={errorPageTitle(error)}
-        message="We could not find that page. It may have moved, or the address may have a typo."
-      />
-    );
-  }
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return <ErrorPage status={403} title={errorPageTitle(error)} message="Your account does not have access to this page." />;
-  }
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    return <ErrorPage status={error.status} title={errorPageTitle(error)} message={String(error.data || error.statusText)} />;
-  }
+  const copy = errorCopy(error);
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <ErrorPage
-      status={isRouteErrorResponse(error) ? error.status : 500}
-      title={errorPageTitle(error)}
-      message="Something went wrong, please try again later. If it keeps happening, contact us and mention the request id below."
-      requestId={requestId}
+      status={copy.status}
+      title={copy.title}
+      message={copy.message}
+      requestId={copy.showRequestId ? requestId : undefined}
       details={details}
     />
   );

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { AppError, errorResponse, rateLimited, replyWithError } from "./errors";
+import { z } from "zod";
+import { AppError, CORRECT_THE_MARKED_FIELDS, errorResponse, rateLimited, replyWithError } from "./errors";
 
 test("each code answers its status; a rate limit says when to come back, in whole seconds", async () => {
   expect(new AppError("NOT_FOUND", "x").status).toBe(404);
@@ -30,4 +31,18 @@ test("a form's refusal carries the error's field problems", () => {
   expect(reply).toBeTruthy();
   expect(errorResponse(error).status).toBe(400);
   expect(errorResponse(error).headers.get("Retry-After")).toBeNull();
+});
+
+test("a schema's refusal puts each field's first problem beside it, and only the named fields' when told", () => {
+  const schema = z.object({ name: z.string().min(1, "Enter a name"), email: z.email("Enter a valid e-mail address"), age: z.number() });
+  const parsed = schema.safeParse({ name: "", email: "nope", age: "x", extra: 1 });
+  if (parsed.success) throw new Error("the input should be refused");
+  const refusal = AppError.fromZod(parsed.error);
+  expect(refusal).toMatchObject({ code: "INVALID", status: 400, message: CORRECT_THE_MARKED_FIELDS });
+  expect(refusal.fieldErrors).toEqual({ name: "Enter a name", email: "Enter a valid e-mail address", age: expect.any(String) });
+  const named = AppError.fromZod(parsed.error, { message: "All fields are required", fields: ["name"] });
+  expect(named.message).toBe("All fields are required");
+  expect(named.fieldErrors).toEqual({ name: "Enter a name" });
+  const twice = z.object({ code: z.string().min(6, "Too short").regex(/^\d+$/, "Digits only") }).safeParse({ code: "ab" });
+  expect(twice.success ? null : AppError.fromZod(twice.error).fieldErrors).toEqual({ code: "Too short" });
 });

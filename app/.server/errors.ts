@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { ZodError } from "zod";
 import { plural } from "~/lib/plural";
 
 export type AppErrorCode = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "INVALID" | "TOO_LARGE" | "RATE_LIMITED";
@@ -12,6 +13,9 @@ const statuses: Record<AppErrorCode, number> = {
   TOO_LARGE: 413,
   RATE_LIMITED: 429,
 };
+
+/** What a form refused for its fields' sake says above them (each field says its own problem). */
+export const CORRECT_THE_MARKED_FIELDS = "Please correct the marked fields";
 
 type AppErrorOptions = {
   /** Problems with single fields, keyed by the form field's name (shown beside the field). */
@@ -42,6 +46,21 @@ export class AppError extends Error {
     this.fieldErrors = options.fieldErrors ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.status = statuses[code];
+  }
+
+  /**
+   * A schema's refusal of a domain function's input: INVALID with each top-level field's first
+   * problem beside it. `fields` keeps only those names, for a schema that judges more than its
+   * form shows (a problem with no field to stand beside is then left to the message).
+   */
+  static fromZod(error: ZodError, options: { message?: string; fields?: readonly string[] } = {}): AppError {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of error.issues) {
+      const field = issue.path[0];
+      if (typeof field !== "string" || (options.fields && !options.fields.includes(field))) continue;
+      fieldErrors[field] ??= issue.message;
+    }
+    return new AppError("INVALID", options.message ?? CORRECT_THE_MARKED_FIELDS, { fieldErrors });
   }
 }
 

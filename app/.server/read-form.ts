@@ -2,6 +2,8 @@ import { cleanForm } from "./clean-form";
 import { AppError, replyWithError } from "./errors";
 import { readBoundedFormData } from "./uploads";
 
+export const UNREADABLE_FORM = "The form could not be read; please send it again.";
+
 /**
  * THE way an action reads its form. The submitted fields, or an INVALID AppError (400) when the
  * body is not a readable form (a multipart body cut short, a body with no form type); an empty
@@ -20,7 +22,7 @@ export async function readForm(request: Request, maxBytes?: number): Promise<For
     form = maxBytes === undefined ? await request.formData() : await readBoundedFormData(request, maxBytes);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError("INVALID", "The form could not be read; please send it again.");
+    throw new AppError("INVALID", UNREADABLE_FORM);
   }
   return cleanForm(form);
 }

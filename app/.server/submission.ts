@@ -4,7 +4,8 @@ import type { z } from "zod";
 import { SECRET_FIELDS } from "~/lib/form-text";
 import { objectShape, parseForm } from "~/lib/schemas/parse-form";
 import { cleanedFields } from "./clean-form";
-import { type AppError, replyWithError } from "./errors";
+import { AppError, replyWithError } from "./errors";
+import { UNREADABLE_FORM } from "./read-form";
 
 /**
  * The one form path on the server: `parseSubmission` validates the posted form with the
@@ -22,6 +23,22 @@ export function parseSubmission<S extends z.ZodType>(formData: FormData | URLSea
 }
 
 type AnySubmission = ReturnType<typeof parseSubmission>;
+
+/**
+ * What a form's buttons and hidden fields post (an intent, an id, a status: the schemas of
+ * app/lib/schemas/buttons.ts), which no field on the page can show a problem beside: the values,
+ * or an INVALID AppError with the first problem's message, for the route to answer like any other
+ * refusal (400). Only the schema's own fields are read, so that a problem with the form's other
+ * fields stays theirs to report.
+ */
+export function parseButtons<S extends z.ZodObject>(formData: FormData | URLSearchParams, schema: S): z.output<S> {
+  const own = new FormData();
+  for (const name of Object.keys(schema.shape)) for (const value of formData.getAll(name)) own.append(name, value);
+  const submission = parseForm(own, schema, formData instanceof FormData ? cleanedFields(formData) : undefined);
+  if (submission.status === "success") return submission.value;
+  const problem = Object.values(submission.error ?? {}).flat()[0];
+  throw new AppError("INVALID", problem ?? UNREADABLE_FORM);
+}
 
 /**
  * Conform's reply, minus what must not go back into the page: passwords and codes, and any

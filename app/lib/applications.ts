@@ -143,6 +143,36 @@ export type TimelineEntry = {
   note: string | null;
 };
 
+/** One card of the staff list (and of a student's own list). */
+export type ApplicationCard = {
+  id: string;
+  status: ApplicationStatus;
+  name: string | null;
+  email: string | null;
+  countryName: string | null;
+  universityName: string | null;
+  submittedAt: Date | null;
+  updatedAt: Date;
+};
+
+/** An application as its detail pages show it. */
+export type ApplicationDetail = {
+  id: string;
+  status: ApplicationStatus;
+  email: string | null;
+  countryName: string | null;
+  universityName: string | null;
+  universitySlug: string | null;
+  name: string | null;
+  address: string | null;
+  fatherName: string | null;
+  motherName: string | null;
+  sponsorName: string | null;
+  submittedAt: Date | null;
+  documents: DocumentView[];
+  timeline: TimelineEntry[];
+};
+
 /** "2.4 MB", "310 kB". */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) {

@@ -8,7 +8,9 @@ import { ConsultantDetails } from "~/components/booking/consultant-details";
 import { Page } from "~/components/layout/page";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { FilterSelect } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
+import { ResultCount } from "~/components/ui/result-count";
 import { consultantCountries, isConsultantCountry } from "~/lib/booking";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
@@ -40,36 +42,16 @@ export default function BookAppointmentPage({ loaderData }: Route.ComponentProps
       intro="Talk to a consultant who knows your destination: about universities, applications, costs and visas. Choose a country, then a consultant and one of their free times."
     >
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <label className="grid gap-1 text-sm font-semibold text-slate-800">
-          Country
-          <select
-            name="country"
-            defaultValue={country ?? ""}
-            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
-          >
-            <option value="">All countries</option>
-            {consultantCountries.map((name) => (
-              <option key={name}>{name}</option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Country" name="country" defaultValue={country ?? ""} allLabel="All countries" options={consultantCountries} />
         <Button className="h-11">Search</Button>
       </Form>
-      <p className="mt-6 text-sm text-slate-700" aria-live="polite">
+      <ResultCount className="mt-6" clear={country ? { href: "/book-appointment", label: "Show every country" } : null}>
         {total === 0
           ? country
             ? `No consultants for ${country} yet. Try another country.`
             : "No consultants are taking bookings yet. Please check back soon."
           : `${plural(total, "consultant", "consultants")}${country ? ` for ${country}` : ""}.`}
-        {country ? (
-          <>
-            {" "}
-            <a href="/book-appointment" className="font-semibold text-brand-700 underline">
-              Show every country
-            </a>
-          </>
-        ) : null}
-      </p>
+      </ResultCount>
       {items.length > 0 ? (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Consultants">
           {items.map((consultant) => (

@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { BookingForm } from "~/components/booking/booking-form";
 import { ConsultantDetails } from "~/components/booking/consultant-details";
 import { Page } from "~/components/layout/page";
+import { TextLink } from "~/components/ui/text-link";
 import { BOOKED_TOAST } from "~/lib/booking";
 import { BookingFormSchema } from "~/lib/schemas/booking";
 import type { Route } from "./+types/book-consultant";
@@ -87,9 +88,9 @@ export default function BookConsultantPage({ loaderData, actionData }: Route.Com
             form={Form}
             pending={navigation.state === "submitting"}
             footer={
-              <a href="/book-appointment" className="text-sm font-semibold text-brand-700 underline">
+              <TextLink href="/book-appointment" className="text-sm">
                 Back to all consultants
-              </a>
+              </TextLink>
             }
           />
         </section>

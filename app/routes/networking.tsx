@@ -9,8 +9,11 @@ import { Page } from "~/components/layout/page";
 import { MemberHeading } from "~/components/networking/member-heading";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { FilterField, FilterSelect, filterControl } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/pager";
+import { ResultCount } from "~/components/ui/result-count";
+import { TextLink } from "~/components/ui/text-link";
 import { bookConsultantsHref } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
@@ -61,61 +64,34 @@ export default function NetworkingPage({ loaderData }: Route.ComponentProps) {
         role="search"
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
       >
-        <label className="grid gap-1 text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-1">
-          Search
+        <FilterField label="Search" className="sm:col-span-2 lg:col-span-1">
           <input
             name="q"
             type="search"
             defaultValue={query.q}
             maxLength={DIRECTORY_SEARCH_MAX_LENGTH}
             placeholder="Name, profession or company"
-            className="h-11 rounded-md border border-slate-400 px-3 text-base font-normal"
+            className={filterControl}
           />
-        </label>
-        <label className="grid gap-1 text-sm font-semibold text-slate-800">
-          Location
-          <select
-            name="location"
-            defaultValue={query.location}
-            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
-          >
-            <option value="">All locations</option>
-            {choices.locations.map((location) => (
-              <option key={location}>{location}</option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-semibold text-slate-800">
-          Job category
-          <select
-            name="category"
-            defaultValue={query.category}
-            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
-          >
-            <option value="">All job categories</option>
-            {choices.categories.map((category) => (
-              <option key={category}>{category}</option>
-            ))}
-          </select>
-        </label>
+        </FilterField>
+        <FilterSelect label="Location" name="location" defaultValue={query.location} allLabel="All locations" options={choices.locations} />
+        <FilterSelect
+          label="Job category"
+          name="category"
+          defaultValue={query.category}
+          allLabel="All job categories"
+          options={choices.categories}
+        />
         <Button className="h-11 sm:col-span-2 lg:col-span-1">Search</Button>
       </Form>
 
-      <p className="mt-6 text-sm text-slate-700" aria-live="polite">
+      <ResultCount className="mt-6" clear={filtered ? { href: "/networking", label: "Show everyone" } : null}>
         {total === 0
           ? filtered
             ? "No one matches this search yet. Try fewer words or another country."
             : "No members are listed yet. Check back soon."
           : `${plural(total, "person", "people")}${filtered ? " found" : ""}.`}
-        {filtered ? (
-          <>
-            {" "}
-            <a href="/networking" className="font-semibold text-brand-700 underline">
-              Show everyone
-            </a>
-          </>
-        ) : null}
-      </p>
+      </ResultCount>
 
       {members.length > 0 ? (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="directory">
@@ -161,10 +137,10 @@ export default function NetworkingPage({ loaderData }: Route.ComponentProps) {
 
 function ProfileLink({ href, label, name }: { href: string; label: string; name: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+    <TextLink href={href} external>
       {label}
       <span className="sr-only"> of {name} (opens in a new tab)</span>
-    </a>
+    </TextLink>
   );
 }
 

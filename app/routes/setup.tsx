@@ -19,7 +19,7 @@ import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { FieldGroup } from "~/components/ui/field-group";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/form-limits";
+import { NEW_PASSWORD_HINT, PasswordField } from "~/components/ui/password-field";
 import { forwardHeaders, type HeadersArgs } from "~/lib/headers";
 import type { SetupSchema } from "~/lib/schemas/setup";
 import { tuitionCurrencies } from "~/lib/universities";
@@ -119,16 +119,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
         >
           <Field label="Name" field={fields.name} autoComplete="name" required maxLength={100} />
           <Field label="Email" field={fields.email} type="email" autoComplete="email" required />
-          <Field
-            label="Password"
-            field={fields.password}
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            hint="At least 8 characters. A few random words make a strong password."
-          />
+          <PasswordField label="Password" field={fields.password} purpose="new" hint={NEW_PASSWORD_HINT} />
           <Field label="Confirm password" field={fields.confirmPassword} type="password" autoComplete="new-password" />
         </FieldGroup>
         <ContactDetailsFields fields={fields} />

@@ -112,6 +112,47 @@ describe("dashboard over HTTP", () => {
     }
   });
 
+  test("a list's button with an unknown intent or without its id is refused with 400 and what to choose, never a 500", async () => {
+    const studentCookie = await signInOverHttp(app.server, student);
+    const posts: [path: string, cookie: string, fields: Record<string, string>, message: string][] = [
+      [
+        "/dashboard/shortlist",
+        studentCookie,
+        { university: "queens-university-belfast", intent: "steal" },
+        "Choose a university to add or remove.",
+      ],
+      ["/dashboard/shortlist", studentCookie, { intent: "add" }, "Choose a university to add or remove."],
+      ["/dashboard/universities", cookies.manager ?? "", { id: "some-id", intent: "edit" }, "Choose a university to delete."],
+      [
+        "/dashboard/consultants",
+        cookies.manager ?? "",
+        { consultant: "some-id", active: "maybe" },
+        "Choose a consultant and whether they are active.",
+      ],
+      ["/dashboard/manage-networking-member", cookies.manager ?? "", { status: "Active" }, "Choose a networking member."],
+      ["/dashboard/manage-networking-member", cookies.manager ?? "", { id: "some-id" }, "The status must be Active or Inactive"],
+      ["/dashboard/messages", cookies.manager ?? "", { id: "first" }, "That message does not exist."],
+      [`/dashboard/user-management/${student.id}/role`, cookies.manager ?? "", { role: "owner" }, "Choose a role"],
+      [
+        "/dashboard/profile",
+        cookies.manager ?? "",
+        { intent: "delete-account" },
+        "This form is out of date: reload the page and try again.",
+      ],
+    ];
+    for (const [path, cookie, fields, message] of posts) {
+      const response = await fetch(`${app.server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: cookie, Origin: app.server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+      const where = `${path} ${JSON.stringify(fields)}`;
+      expect(response.status, where).toBe(400);
+      expect(await response.text(), where).toContain(message);
+    }
+  });
+
   test("a manager sets the phone in Site Settings and the next anonymous visitor sees it in the footer", async () => {
     const anonymousHome = async () => {
       const response = await fetch(`${app.server.url}/`);

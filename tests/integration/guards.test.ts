@@ -139,7 +139,14 @@ const guarded: Guarded[] = [
   { name: "dashboard layout", path: "/dashboard", handler: asHandler(dashboardLayout.loader), allowed: "signed-in" },
   { name: "dashboard overview", path: "/dashboard", handler: asHandler(dashboardHome.loader), allowed: "signed-in" },
   { name: "profile", path: "/dashboard/profile", handler: asHandler(profile.loader), allowed: "signed-in" },
-  { name: "profile action", path: "/dashboard/profile", handler: asHandler(profile.action), method: "POST", allowed: "signed-in" },
+  {
+    name: "profile action",
+    path: "/dashboard/profile",
+    handler: asHandler(profile.action),
+    method: "POST",
+    allowed: "signed-in",
+    admitted: [400],
+  },
   {
     name: "applications",
     path: "/dashboard/applications",

@@ -1,36 +1,18 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import {
+  type ApplicationDetail,
   type ApplicationStatus,
   type DocumentField,
   type DocumentView,
   documentFields,
   documentInfo,
   isDocumentField,
-  type TimelineEntry,
 } from "~/lib/applications";
 import { db } from "../db";
 import { applicationDocuments, applicationEvents, applications, universities } from "../db/schema";
 import { AppError } from "../errors";
 import { cachedApplicationRead } from "./application-reads";
 import { APPLICATION_NOT_FOUND } from "./schema";
-
-/** An application as its detail pages show it. */
-export type ApplicationDetail = {
-  id: string;
-  status: ApplicationStatus;
-  email: string | null;
-  countryName: string | null;
-  universityName: string | null;
-  universitySlug: string | null;
-  name: string | null;
-  address: string | null;
-  fatherName: string | null;
-  motherName: string | null;
-  sponsorName: string | null;
-  submittedAt: Date | null;
-  documents: DocumentView[];
-  timeline: TimelineEntry[];
-};
 
 type DocumentRow = { field: string; fileName: string; contentType: string; size: number };
 type EventRow = {

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
-import type { ApplicationStatus } from "~/lib/applications";
+import type { ApplicationCard, ApplicationStatus } from "~/lib/applications";
 import type { Paginated } from "~/lib/pagination";
 import { db } from "../db";
 import { applications } from "../db/schema";
@@ -8,18 +8,6 @@ import { containsPattern } from "../search-pattern";
 import { cachedApplicationRead } from "./application-reads";
 
 export const APPLICATIONS_PER_PAGE = 12;
-
-/** One card of the staff list (and of a student's own list). */
-export type ApplicationCard = {
-  id: string;
-  status: ApplicationStatus;
-  name: string | null;
-  email: string | null;
-  countryName: string | null;
-  universityName: string | null;
-  submittedAt: Date | null;
-  updatedAt: Date;
-};
 
 const cardColumns = {
   id: applications.id,

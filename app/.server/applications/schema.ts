@@ -4,7 +4,7 @@ export {
   type ApplicationFields,
   ApplicationFormSchema,
   PROVIDE_VALID_INFORMATION,
-  StaffNoteSchema,
+  StaffNoteFormSchema,
   StatusChangeSchema,
 } from "~/lib/schemas/applications";
 

@@ -86,10 +86,8 @@ export async function submitApplication(input: {
 
   const values = Object.fromEntries(textFields.map((name) => [name, form.get(name)]));
   const parsed = ApplicationFormSchema.safeParse(values);
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const name = String(issue.path[0]);
-    fieldErrors[name] ??= issue.message;
-  }
+  // A document's own problem, found while it streamed in, stays the one shown beside it.
+  if (!parsed.success) Object.assign(fieldErrors, { ...AppError.fromZod(parsed.error).fieldErrors, ...fieldErrors });
 
   let outcome: { replaced: string[]; submitted: boolean };
   try {

@@ -27,11 +27,7 @@ function overlapRefusal(message: string) {
  */
 export async function addSlot(input: { actor: SessionUser; consultantId: string; fields: unknown; now?: Date }): Promise<Slot> {
   const parsed = SlotFormSchema.safeParse(input.fields);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) if (typeof issue.path[0] === "string") fieldErrors[issue.path[0]] ??= issue.message;
-    throw new AppError("INVALID", "Please correct the marked fields", { fieldErrors });
-  }
+  if (!parsed.success) throw AppError.fromZod(parsed.error);
   const { date, time, duration, timeZone } = parsed.data;
   const { startsAt, endsAt } = slotInstants({ date, time, duration, timeZone, now: input.now });
   const [clash] = await db()

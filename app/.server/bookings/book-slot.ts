@@ -35,11 +35,7 @@ function slotRefusal(code: "CONFLICT" | "NOT_FOUND" | "INVALID", message: string
  */
 export async function bookSlot(input: { student: SessionUser; consultantId: string; fields: unknown }): Promise<{ bookingId: string }> {
   const parsed = BookingFormSchema.safeParse(input.fields);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) if (typeof issue.path[0] === "string") fieldErrors[issue.path[0]] ??= issue.message;
-    throw new AppError("INVALID", "Please correct the marked fields", { fieldErrors });
-  }
+  if (!parsed.success) throw AppError.fromZod(parsed.error);
   const fields = parsed.data;
   const rules = await getBookingRules();
   const id = randomUUID();

@@ -21,11 +21,7 @@ export async function updateConsultant(input: {
   picture: Buffer | null;
 }): Promise<Consultant> {
   const parsed = ConsultantEditSchema.safeParse(input.fields);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) if (typeof issue.path[0] === "string") fieldErrors[issue.path[0]] ??= issue.message;
-    throw new AppError("INVALID", "Please correct the marked fields", { fieldErrors });
-  }
+  if (!parsed.success) throw AppError.fromZod(parsed.error);
   const before = await findConsultant(input.id);
   const picture = input.picture && input.picture.length > 0 ? await prepareConsultantPicture(input.picture) : null;
   const key = picture ? consultantPhotoKey(before.id) : before.photo;

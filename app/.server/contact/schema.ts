@@ -19,13 +19,7 @@ export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 export function parseContactMessage(input: ContactMessageInput): ContactMessage {
   const parsed = ContactMessageSchema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const fieldErrors: ContactFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && (contactFields as readonly string[]).includes(field)) {
-      fieldErrors[field as ContactField] ??= issue.message;
-    }
-  }
-  const missing = Object.values(fieldErrors).includes(REQUIRED);
-  throw new AppError("INVALID", missing ? ALL_FIELDS_REQUIRED : "Please correct the marked fields", { fieldErrors });
+  const refusal = AppError.fromZod(parsed.error, { fields: contactFields });
+  if (!Object.values(refusal.fieldErrors).includes(REQUIRED)) throw refusal;
+  throw new AppError("INVALID", ALL_FIELDS_REQUIRED, { fieldErrors: refusal.fieldErrors });
 }

@@ -5,7 +5,7 @@ import type { SessionUser } from "../auth/session";
 import { notifyContentChanged } from "../content-changes";
 import { db } from "../db";
 import { universities } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, CORRECT_THE_MARKED_FIELDS } from "../errors";
 import { recordAuditEvent } from "../users/audit";
 import { catalogueChanged } from "./catalogue-cache";
 import type { University } from "./schema";
@@ -41,7 +41,7 @@ export function slugify(text: string): string {
 export async function addUniversity(input: { actor: SessionUser; fields: UniversityFormFields; logo: Buffer | null }): Promise<University> {
   const { fields } = input;
   if (!input.logo || input.logo.length === 0) {
-    throw new AppError("INVALID", "Please correct the marked fields", { fieldErrors: { universityLogo: "Choose a logo" } });
+    throw new AppError("INVALID", CORRECT_THE_MARKED_FIELDS, { fieldErrors: { universityLogo: "Choose a logo" } });
   }
   assertBandFits(fields);
   await assertNameFree(fields);

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { UNIVERSITY_LOGO_MAX_BYTES, type UniversityEditFields } from "~/lib/schemas/universities";
 import { db } from "../db";
 import { universities } from "../db/schema";
-import { AppError, isAppError } from "../errors";
+import { AppError, CORRECT_THE_MARKED_FIELDS, isAppError } from "../errors";
 import { getStorage } from "../storage/storage";
 import { prepareImage } from "../users/photo";
 import type { University } from "./schema";
@@ -183,7 +183,7 @@ export async function storeLogo(bytes: Buffer): Promise<string> {
     logo = await prepareImage(bytes, { maxBytes: UNIVERSITY_LOGO_MAX_BYTES, noun: "logo", size: 256 });
   } catch (error) {
     if (isAppError(error, "INVALID"))
-      throw new AppError("INVALID", "Please correct the marked fields", { fieldErrors: { universityLogo: error.message } });
+      throw new AppError("INVALID", CORRECT_THE_MARKED_FIELDS, { fieldErrors: { universityLogo: error.message } });
     throw error;
   }
   const key = `university-logos/${createHash("sha256").update(logo).digest("hex").slice(0, 32)}.webp`;

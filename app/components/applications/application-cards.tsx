@@ -1,22 +1,18 @@
-import type { ApplicationStatus } from "~/lib/applications";
+import type { ApplicationCard } from "~/lib/applications";
+import type { Serialized } from "~/lib/serialized";
 import { Card } from "../ui/card";
 import { StatusBadge } from "./status-badge";
-
-export type ApplicationCardView = {
-  id: string;
-  status: ApplicationStatus;
-  name: string | null;
-  email: string | null;
-  countryName: string | null;
-  universityName: string | null;
-  submittedAt: string | null;
-  href: string;
-};
 
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Dhaka" });
 
 /** Applications as cards: status, (for staff) who applied and their e-mail, country, university, date, and the link to it. */
-export function ApplicationCards({ items, showApplicant = false }: { items: ApplicationCardView[]; showApplicant?: boolean }) {
+export function ApplicationCards({
+  items,
+  showApplicant = false,
+}: {
+  items: (Serialized<ApplicationCard> & { href: string })[];
+  showApplicant?: boolean;
+}) {
   if (items.length === 0) return null;
   return (
     <ul className="mt-4 grid gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Applications">

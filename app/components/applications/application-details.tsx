@@ -1,27 +1,16 @@
 import type { ReactNode } from "react";
-import type { ApplicationStatus, DocumentView } from "~/lib/applications";
+import type { ApplicationDetail } from "~/lib/applications";
+import type { Serialized } from "~/lib/serialized";
+import { LinkButton } from "../ui/button";
 import { Card } from "../ui/card";
 import { DocumentGrid } from "./document-grid";
 import { StatusBadge } from "./status-badge";
-
-export type ApplicationDetailsView = {
-  status: ApplicationStatus;
-  email: string | null;
-  countryName: string | null;
-  universityName: string | null;
-  universitySlug: string | null;
-  name: string | null;
-  address: string | null;
-  fatherName: string | null;
-  motherName: string | null;
-  sponsorName: string | null;
-  submittedAt: string | null;
-};
+import { Timeline } from "./timeline";
 
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Dhaka" });
 
 /** The application's personal and family data, with its status. */
-export function ApplicationDetails({ application }: { application: ApplicationDetailsView }) {
+function ApplicationDetails({ application }: { application: Serialized<ApplicationDetail> }) {
   const rows: [string, ReactNode][] = [
     ["Status", <StatusBadge key="status" status={application.status} />],
     ["Applied country", application.countryName],
@@ -59,27 +48,47 @@ export function ApplicationDetails({ application }: { application: ApplicationDe
 
 /**
  * An application's page, for staff and for its student alike: its data and documents on the left
- * (above on a phone), and `children` (the status form, the timeline) beside them.
+ * (above on a phone), and beside them `children` (the staff's status form), the timeline and the
+ * link `back` to the list.
  */
 export function ApplicationLayout({
   application,
+  back,
   children,
 }: {
-  application: ApplicationDetailsView & { documents: DocumentView[] };
-  children: ReactNode;
+  application: Serialized<ApplicationDetail>;
+  back: { href: string; label: string };
+  children?: ReactNode;
 }) {
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="grid min-w-0 content-start gap-8">
         <ApplicationDetails application={application} />
-        <section aria-labelledby="documents-heading">
-          <h2 id="documents-heading" className="mb-3 text-xl font-semibold text-slate-900">
-            Documents
-          </h2>
+        <TitledSection id="documents-heading" title="Documents">
           <DocumentGrid documents={application.documents} />
-        </section>
+        </TitledSection>
       </div>
-      <div className="grid min-w-0 content-start gap-8">{children}</div>
+      <div className="grid min-w-0 content-start gap-8">
+        {children}
+        <TitledSection id="timeline-heading" title="Timeline">
+          <Timeline entries={application.timeline} />
+        </TitledSection>
+        <LinkButton href={back.href} size="md" variant="outline" className="justify-self-start">
+          {back.label}
+        </LinkButton>
+      </div>
     </div>
+  );
+}
+
+/** A part of the page under its h2, which names it for screen readers through `id`. */
+function TitledSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { type BookingStatus, statusLabels } from "~/lib/booking";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { Card } from "../ui/card";
+import { TextLink } from "../ui/text-link";
 
 export const statusTones: Record<BookingStatus, BadgeTone> = {
   pending: "warning",
@@ -41,15 +42,15 @@ export function BookingCard({
       <dl className="mt-3 grid grid-cols-[5rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm text-slate-700 [&>dd]:[overflow-wrap:anywhere]">
         <dt className="font-semibold">Email</dt>
         <dd>
-          <a href={`mailto:${booking.email}`} className="text-brand-700 underline">
+          <TextLink href={`mailto:${booking.email}`} weight="normal">
             {booking.email}
-          </a>
+          </TextLink>
         </dd>
         <dt className="font-semibold">Phone</dt>
         <dd>
-          <a href={`tel:${booking.phone.replace(/\s/g, "")}`} className="text-brand-700 underline">
+          <TextLink href={`tel:${booking.phone.replace(/\s/g, "")}`} weight="normal">
             {booking.phone}
-          </a>
+          </TextLink>
         </dd>
         <dt className="font-semibold">Address</dt>
         <dd>{booking.address}</dd>

@@ -1,13 +1,4 @@
-import { isRouteErrorResponse } from "react-router";
 import { LinkButton } from "../ui/button";
-
-/** The heading of the error page for `error`, which the document's title repeats. */
-export function errorPageTitle(error: unknown): string {
-  if (!isRouteErrorResponse(error)) return "Something went wrong";
-  if (error.status === 404) return "Page not found";
-  if (error.status === 403) return "Not allowed";
-  return error.status < 500 ? "That did not work" : "Something went wrong";
-}
 
 type ErrorPageProps = {
   status: number;

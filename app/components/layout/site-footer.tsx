@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { type SiteSettings, telHref } from "~/lib/site-settings";
 import { Logo } from "../ui/logo";
 
@@ -77,46 +78,16 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: n
               </li>
             ))}
             <li>
-              <a
-                href={`mailto:${settings.contactEmail}`}
-                className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
-              >
-                <span className="sr-only">E-mail {settings.contactEmail}</span>
-                <svg
-                  width="18"
-                  height="18"
-                  viewBox="0 0 24 24"
-                  aria-hidden="true"
-                  focusable="false"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <rect x="3" y="5" width="18" height="14" rx="2" />
-                  <path d="m3 7 9 6 9-6" />
-                </svg>
-              </a>
+              <RoundIconLink href={`mailto:${settings.contactEmail}`} label={`E-mail ${settings.contactEmail}`}>
+                <rect x="3" y="5" width="18" height="14" rx="2" />
+                <path d="m3 7 9 6 9-6" />
+              </RoundIconLink>
             </li>
             {settings.contactPhone ? (
               <li>
-                <a
-                  href={telHref(settings.contactPhone)}
-                  className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
-                >
-                  <span className="sr-only">Call {settings.contactPhone}</span>
-                  <svg
-                    width="18"
-                    height="18"
-                    viewBox="0 0 24 24"
-                    aria-hidden="true"
-                    focusable="false"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  >
-                    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
-                  </svg>
-                </a>
+                <RoundIconLink href={telHref(settings.contactPhone)} label={`Call ${settings.contactPhone}`}>
+                  <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
+                </RoundIconLink>
               </li>
             ) : null}
           </ul>
@@ -124,5 +95,26 @@ export function SiteFooter({ settings, year }: { settings: SiteSettings; year: n
       </div>
       <p className="border-t border-white/10 px-4 py-4 text-center text-sm text-slate-300">© {year} Onward. All rights reserved.</p>
     </footer>
+  );
+}
+
+/** A round link holding a small line drawing (`children`, on a 24-unit grid), named for screen readers by `label`. */
+function RoundIconLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+  return (
+    <a href={href} className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+      <span className="sr-only">{label}</span>
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        {children}
+      </svg>
+    </a>
   );
 }

@@ -1,6 +1,7 @@
 import { cn } from "~/lib/cn";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
+import { TextLink } from "../ui/text-link";
 
 export type CountrySummary = {
   id: string;
@@ -68,12 +69,9 @@ export function CountryCard({
           <Badge tone={country.status === "launched" ? "success" : "warning"}>{countryStatusLabel[country.status]}</Badge>
         </div>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-700">{country.summary}</p>
-        <a
-          href={`/countries/${country.id}`}
-          className="mt-4 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
-        >
+        <TextLink href={`/countries/${country.id}`} className="mt-4 underline-offset-2 hover:text-brand-900">
           Read the {country.title} guide
-        </a>
+        </TextLink>
       </div>
     </Card>
   );

@@ -1,7 +1,10 @@
 import type { ButtonVariant } from "~/components/ui/button";
+import { bookFreeClassHref } from "~/lib/book-free-class";
+import { cn } from "~/lib/cn";
 import { applyNow, type NextStep, talkToUs } from "~/lib/next-steps";
 import { type SiteSettings, telHref } from "~/lib/site-settings";
 import { LinkButton } from "../ui/button";
+import { TextLink } from "../ui/text-link";
 
 /** A call to action as a button; an external one says it opens a new tab. */
 export function NextStepButton({ step, variant }: { step: NextStep; variant?: ButtonVariant }) {
@@ -47,16 +50,10 @@ export function ContactBlock({ settings }: { settings: SiteSettings }) {
         Questions? Talk to us
       </h2>
       <p className="mt-2 text-slate-700">
-        E-mail{" "}
-        <a className="font-semibold text-brand-700 underline" href={`mailto:${settings.contactEmail}`}>
-          {settings.contactEmail}
-        </a>
+        E-mail <TextLink href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</TextLink>
         {settings.contactPhone ? (
           <>
-            , call{" "}
-            <a className="font-semibold text-brand-700 underline" href={telHref(settings.contactPhone)}>
-              {settings.contactPhone}
-            </a>{" "}
+            , call <TextLink href={telHref(settings.contactPhone)}>{settings.contactPhone}</TextLink>{" "}
           </>
         ) : (
           " "
@@ -67,5 +64,31 @@ export function ContactBlock({ settings }: { settings: SiteSettings }) {
         <LinkButton href="/contact">Send us a message</LinkButton>
       </p>
     </section>
+  );
+}
+
+/** The IELTS classes' two calls to action: book the free class, or read about the course. */
+export function IeltsActions({ className }: { className?: string }) {
+  return (
+    <div className={cn("flex flex-wrap gap-3", className)}>
+      <LinkButton href={bookFreeClassHref}>Book Free Class</LinkButton>
+      <LinkButton href="/ielts-details" variant="secondary">
+        More Details
+      </LinkButton>
+    </div>
+  );
+}
+
+/** Short headed texts as bordered cards, three to a row on a laptop (reasons, benefits). */
+export function TitledCards({ items }: { items: readonly { title: string; text: string }[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item) => (
+        <li key={item.title} className="rounded-lg border border-slate-200 p-5">
+          <h3 className="font-semibold text-slate-900">{item.title}</h3>
+          <p className="mt-2 text-slate-700">{item.text}</p>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,14 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import {
+  createElement,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
 import { cn } from "~/lib/cn";
 
-type Labelled = { label: string; name: string; error?: string | undefined; hint?: string; className?: string };
+type Labelled = { label: string; error?: string | undefined; hint?: string; className?: string };
 
 /** What a field needs from Conform's `useForm` (its `fields.x`): name, what to show, and the error. */
 export type FieldMeta = { name: string; key?: string | undefined; initialValue?: unknown; errors?: string[] | undefined };
@@ -19,6 +26,40 @@ function fromMeta(meta: FieldMeta | undefined, props: { name?: string; error?: s
 
 const control =
   "mt-1 block w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 disabled:bg-slate-100 disabled:text-slate-600";
+
+/** The white box with the slate border every select stands in. */
+const selectBox = "rounded-md border border-slate-400 bg-white";
+
+/** Where a select stands: in a form like the text fields, in a search bar, under its own label in a filter row, in a table row. */
+const selectLooks = {
+  field: control,
+  filter: "h-11 px-3 text-base font-normal",
+  stacked: "mt-1 block w-full px-3 py-2",
+  compact: "px-2 py-1",
+} as const;
+
+/** A search bar's text box, as tall as its selects and its button. */
+export const filterControl = `${selectBox} ${selectLooks.filter}`;
+
+/** Every select (SelectField is one in a form); `look` says where it stands. */
+export function Select({
+  look = "filter",
+  className,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { look?: keyof typeof selectLooks }) {
+  return <select className={cn(selectBox, selectLooks[look], className)} {...props} />;
+}
+
+/** A search bar's labelled control: the label above, the control (a Select, or an input with filterControl) under it. */
+export function FilterField({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is `children`, inside the label.
+    <label className={cn("grid gap-1 text-sm font-semibold text-slate-800", className)}>
+      {label}
+      {children}
+    </label>
+  );
+}
 
 /**
  * The label, the error (or hint) beside the control, and the ids that tie them together
@@ -52,66 +93,66 @@ function Labelled({
   );
 }
 
-type WithMeta = { field?: FieldMeta; name?: string };
-
-/** A labelled input with its error (or hint) beside it; `field` is Conform's metadata for it. */
-export function Field({
+/** A search bar's choice of one of `options` (shown as they are) or of all (`allLabel`, the empty value). */
+export function FilterSelect({
   label,
-  field,
-  hint,
-  className,
-  ...rest
-}: Omit<Labelled, "name"> & WithMeta & InputHTMLAttributes<HTMLInputElement>) {
-  const { name, error, defaultValue, key } = fromMeta(field, rest);
-  const { error: _error, defaultValue: _defaultValue, name: _name, ...input } = rest;
+  allLabel,
+  options,
+  ...select
+}: { label: string; allLabel: string; options: readonly string[] } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <Labelled
-      label={label}
-      name={name}
-      error={error}
-      hint={hint}
-      className={className}
-      control={(aria) => (
-        <input
-          key={key}
-          name={name}
-          defaultValue={defaultValue as InputHTMLAttributes<HTMLInputElement>["defaultValue"]}
-          className={cn(control, error ? "border-red-700" : "border-slate-400")}
-          {...aria}
-          {...input}
-        />
-      )}
-    />
+    <FilterField label={label}>
+      <Select {...select}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option}>{option}</option>
+        ))}
+      </Select>
+    </FilterField>
   );
 }
 
+type WithMeta = { field?: FieldMeta; name?: string };
+type InputProps = Labelled & WithMeta & InputHTMLAttributes<HTMLInputElement>;
+type TextAreaProps = Labelled & WithMeta & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+/** A labelled input with its error (or hint) beside it; `field` is Conform's metadata for it. */
+export function Field(props: InputProps) {
+  return <TextControl element="input" {...props} />;
+}
+
 /** A labelled text area with its error (or hint) beside it. */
-export function TextAreaField({
+export function TextAreaField(props: TextAreaProps) {
+  return <TextControl element="textarea" {...props} />;
+}
+
+/** Field and TextAreaField: Conform's name, value and error (or the ones given) on the `element`, in its Labelled. */
+function TextControl({
+  element,
   label,
   field,
   hint,
   className,
   ...rest
-}: Omit<Labelled, "name"> & WithMeta & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: (InputProps | TextAreaProps) & { element: "input" | "textarea" }) {
   const { name, error, defaultValue, key } = fromMeta(field, rest);
-  const { error: _error, defaultValue: _defaultValue, name: _name, ...textarea } = rest;
+  const { error: _error, defaultValue: _defaultValue, name: _name, ...attributes } = rest;
   return (
     <Labelled
       label={label}
-      name={name}
       error={error}
       hint={hint}
       className={className}
-      control={(aria) => (
-        <textarea
-          key={key}
-          name={name}
-          defaultValue={defaultValue as TextareaHTMLAttributes<HTMLTextAreaElement>["defaultValue"]}
-          className={cn(control, error ? "border-red-700" : "border-slate-400")}
-          {...aria}
-          {...textarea}
-        />
-      )}
+      control={(aria) =>
+        createElement(element, {
+          key,
+          name,
+          defaultValue,
+          className: cn(control, error ? "border-red-700" : "border-slate-400"),
+          ...aria,
+          ...attributes,
+        })
+      }
     />
   );
 }
@@ -124,15 +165,13 @@ export type SelectOption = string | { value: string; label: string };
  * `placeholder` adds a first, empty choice ("Choose…"); `fallback` is chosen when the field has no value yet.
  */
 export function SelectField({
-  label,
   field,
   options,
   placeholder,
   fallback = "",
-  hint,
-  className,
   required,
   onChange,
+  ...labelled
 }: {
   label: string;
   field: FieldMeta;
@@ -148,19 +187,17 @@ export function SelectField({
   const { name, error, defaultValue, key } = fromMeta(field, {});
   return (
     <Labelled
-      label={label}
-      name={name}
+      {...labelled}
       error={error}
-      hint={hint}
-      className={className}
       control={(aria) => (
-        <select
+        <Select
+          look="field"
           key={key}
           name={name}
           defaultValue={typeof defaultValue === "string" ? defaultValue : fallback}
           required={required}
           onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
-          className={cn(control, "bg-white", error ? "border-red-700" : "border-slate-400")}
+          className={error ? "border-red-700" : undefined}
           {...aria}
         >
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -173,7 +210,7 @@ export function SelectField({
               </option>
             ),
           )}
-        </select>
+        </Select>
       )}
     />
   );

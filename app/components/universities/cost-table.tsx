@@ -1,6 +1,7 @@
 import type { StudyLevel } from "~/lib/academic-profile";
 import { type CostLine, type FirstYearCost, formatBdt, formatLakh } from "~/lib/first-year-cost";
 import { formatMoney } from "~/lib/tuition";
+import { TextLink } from "../ui/text-link";
 
 /** "GBP 13,632 (2025)", "No fee", or "Not known". */
 function originalText(line: CostLine): string {
@@ -83,14 +84,9 @@ export function CostTable({
                   {line.source ? (
                     <>
                       {" "}
-                      <a
-                        href={line.source}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="font-semibold text-brand-700 underline print:no-underline"
-                      >
+                      <TextLink href={line.source} external className="print:no-underline">
                         source<span className="sr-only">: {line.label} (opens in a new tab)</span>
-                      </a>
+                      </TextLink>
                     </>
                   ) : null}
                 </td>
@@ -128,14 +124,9 @@ export function CostTable({
           {cost.bankBalance.source ? (
             <>
               {" "}
-              <a
-                href={cost.bankBalance.source}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-semibold text-brand-700 underline"
-              >
+              <TextLink href={cost.bankBalance.source} external>
                 source<span className="sr-only">: the bank balance (opens in a new tab)</span>
-              </a>
+              </TextLink>
             </>
           ) : null}
         </p>
@@ -144,10 +135,7 @@ export function CostTable({
         Indicative: each figure for the year shown, in taka at{" "}
         {ratesChangedOn ? `Onward's exchange rates of ${ratesChangedOn}` : "our default exchange rates"}. Check them with the university,
         the embassy or us before you pay. Share this table:{" "}
-        <a href={`/university/${slug}?level=${cost.level}#first-year`} className="font-semibold text-brand-700 underline">
-          its link
-        </a>{" "}
-        opens it for anyone, and it prints on A4.
+        <TextLink href={`/university/${slug}?level=${cost.level}#first-year`}>its link</TextLink> opens it for anyone, and it prints on A4.
       </p>
     </section>
   );

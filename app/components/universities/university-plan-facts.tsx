@@ -1,4 +1,5 @@
 import { type Intake, monthNames, type NamedScholarship, type OtherTest } from "~/lib/universities";
+import { TextLink } from "../ui/text-link";
 
 /** "September: apply by 15 January", "February". */
 export function intakeText(intake: Intake): string {
@@ -11,9 +12,9 @@ function Source({ href, what }: { href: string | null; what: string }) {
   return (
     <>
       {" "}
-      <a href={href} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+      <TextLink href={href} external>
         source<span className="sr-only">: the university's page for {what} (opens in a new tab)</span>
-      </a>
+      </TextLink>
     </>
   );
 }

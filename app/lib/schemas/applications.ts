@@ -64,3 +64,6 @@ export const StaffNoteSchema = z.object({
       .max(STAFF_NOTE_MAX_LENGTH, `Use at most ${STAFF_NOTE_MAX_LENGTH} characters`),
   ),
 });
+
+/** The note form's "Add note" button posts `intent=note` (a status button posts its `status` instead). */
+export const StaffNoteFormSchema = StaffNoteSchema.extend({ intent: z.literal("note", { error: "Choose Add note or a status" }) });

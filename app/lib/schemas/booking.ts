@@ -12,6 +12,7 @@ import {
 import { FIELD_REQUIRED } from "../contact-form";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "../form-limits";
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "../time-zones";
+import { postedId } from "./buttons";
 import { multiline } from "./multiline";
 
 /**
@@ -119,9 +120,23 @@ export const BookingFormSchema = z.object({
  * (pending, cancelled…) is refused by the flow itself (409) rather than as a malformed form.
  */
 export const BookingStatusSchema = z.object({
-  booking: z.string({ error: "Choose a booking" }).trim().min(1, "Choose a booking").max(100),
+  booking: postedId("Choose a booking"),
   status: z.enum(bookingStatuses, { error: "Choose accepted, rejected or completed" }),
 });
 
-/** One id posted by a list's button (cancel a booking, delete a slot, deactivate a consultant). */
-export const IdSchema = (name: string) => z.object({ [name]: z.string({ error: "Choose one" }).trim().min(1).max(100) });
+/** A student's Cancel button on /dashboard/my-bookings. */
+export const CancelBookingSchema = z.object({ booking: postedId("Choose a booking") });
+
+/** A slot's Delete button on /dashboard/appointment-time (the slot form posts no intent). */
+export const DeleteSlotSchema = z.object({
+  intent: z.literal("delete", { error: "Choose a slot to delete" }),
+  slot: postedId("Choose a slot to delete"),
+});
+
+const CHOOSE_CONSULTANT_STATE = "Choose a consultant and whether they are active.";
+
+/** A consultant card's Activate or Deactivate button: the consultant and the state to set ("true" or "false"). */
+export const ConsultantActiveSchema = z.object({
+  consultant: postedId(CHOOSE_CONSULTANT_STATE),
+  active: z.enum(["true", "false"], { error: CHOOSE_CONSULTANT_STATE }),
+});

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { FIELD_REQUIRED } from "../contact-form";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "../form-limits";
+import { memberStatuses } from "../networking";
+import { postedId } from "./buttons";
 import { multiline } from "./multiline";
 
 export { defaultJobCategories, defaultMemberLocations, type MemberStatus, memberStatuses } from "../networking";
@@ -86,3 +88,17 @@ export const ConnectFormSchema = z.object({
       .max(CONNECT_MESSAGE_MAX_LENGTH, `Use at most ${CONNECT_MESSAGE_MAX_LENGTH.toLocaleString("en")} characters`),
   ),
 });
+
+const STATUS_ACTIVE_OR_INACTIVE = "The status must be Active or Inactive";
+
+/** A member card's buttons on the staff list: the member's `id` with `status` (Active or Inactive) to set, or `intent=delete`. */
+export const MemberButtonSchema = z
+  .object({
+    id: postedId("Choose a networking member."),
+    intent: z.literal("delete", { error: "Choose Delete or a status" }).optional(),
+    status: z.enum(memberStatuses, { error: STATUS_ACTIVE_OR_INACTIVE }).optional(),
+  })
+  .refine((buttons) => buttons.intent === "delete" || buttons.status !== undefined, {
+    message: STATUS_ACTIVE_OR_INACTIVE,
+    path: ["status"],
+  });

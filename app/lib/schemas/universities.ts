@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FIELD_REQUIRED } from "../contact-form";
 import { NAME_MAX_LENGTH } from "../form-limits";
 import { catalogueCountries, ieltsBands, tuitionCurrencies, universityTypes } from "../universities";
+import { postedId } from "./buttons";
 import { multiline } from "./multiline";
 import {
   facilitiesField,
@@ -187,3 +188,20 @@ export type UniversityFormInput = z.input<typeof UniversityFormSchema>;
 export type UniversityFormFields = z.output<typeof UniversityFormSchema>;
 /** What either form yields once checked (an add's figures are never null). */
 export type UniversityEditFields = z.output<typeof UniversityEditSchema>;
+
+const CHOOSE_FOR_SHORTLIST = "Choose a university to add or remove.";
+
+/** A heart (the finder, a university's page, the shortlist): the university's slug, add or remove, and the page to go back to. */
+export const ShortlistHeartSchema = z.object({
+  university: postedId(CHOOSE_FOR_SHORTLIST),
+  intent: z.enum(["add", "remove"], { error: CHOOSE_FOR_SHORTLIST }),
+  returnTo: z.string().optional(),
+});
+
+const CHOOSE_TO_DELETE = "Choose a university to delete.";
+
+/** A university's Delete button on the staff list. */
+export const DeleteUniversitySchema = z.object({
+  id: postedId(CHOOSE_TO_DELETE),
+  intent: z.literal("delete", { error: CHOOSE_TO_DELETE }),
+});

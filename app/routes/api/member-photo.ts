@@ -1,6 +1,7 @@
 import { getSessionUser } from "~/.server/auth/session";
 import { errorResponse } from "~/.server/errors";
 import { readMemberPhoto } from "~/.server/networking/member-photo";
+import { photoResponse } from "~/.server/storage/photo-response";
 import type { Route } from "./+types/member-photo";
 
 /** Networking members' photos: for signed-in people only (see readMemberPhoto). */
@@ -11,12 +12,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (error) {
     return errorResponse(error);
   }
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "image/webp",
-      "Content-Length": String(bytes.length),
-      // Never shared by caches: only signed-in people may see it. The key changes with the photo.
-      "Cache-Control": "private, max-age=86400",
-    },
-  });
+  // Never shared by caches: only signed-in people may see it.
+  return photoResponse(bytes, "private");
 }

@@ -1,5 +1,6 @@
 import { getSessionUser } from "~/.server/auth/session";
 import { errorResponse } from "~/.server/errors";
+import { photoResponse } from "~/.server/storage/photo-response";
 import { readProfilePhoto } from "~/.server/users/photo";
 import type { Route } from "./+types/photo";
 
@@ -15,12 +16,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (error) {
     return errorResponse(error);
   }
-  return new Response(new Uint8Array(photo.bytes), {
-    headers: {
-      "Content-Type": "image/webp",
-      "Content-Length": String(photo.bytes.length),
-      // The key changes whenever the photo does, so a long life is safe.
-      "Cache-Control": photo.isPublic ? "public, max-age=86400" : "private, max-age=86400",
-    },
-  });
+  return photoResponse(photo.bytes, photo.isPublic ? "public" : "private");
 }

@@ -1,3 +1,4 @@
+import { photoResponse } from "~/.server/storage/photo-response";
 import { getStorage } from "~/.server/storage/storage";
 import type { Route } from "./+types/university-logo";
 
@@ -9,11 +10,5 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!/^[a-f0-9]{32}\.webp$/.test(params.file)) return new Response("Not found", { status: 404 });
   const bytes = await getStorage().get(`university-logos/${params.file}`);
   if (!bytes) return new Response("Not found", { status: 404 });
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "image/webp",
-      "Content-Length": String(bytes.length),
-      "Cache-Control": "public, max-age=31536000, immutable",
-    },
-  });
+  return photoResponse(bytes, "immutable");
 }

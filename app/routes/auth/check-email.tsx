@@ -1,4 +1,5 @@
 import { AuthCard } from "~/components/layout/auth-card";
+import { TextLink } from "~/components/ui/text-link";
 import type { Route } from "./+types/check-email";
 
 /**
@@ -11,10 +12,7 @@ export default function CheckEmailPage() {
       title="Check your e-mail"
       footer={
         <>
-          Already confirmed?{" "}
-          <a href="/login" className="font-semibold text-brand-700 underline">
-            Log in
-          </a>
+          Already confirmed? <TextLink href="/login">Log in</TextLink>
         </>
       }
     >

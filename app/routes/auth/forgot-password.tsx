@@ -8,6 +8,7 @@ import { formResult, invalidSubmission, parseSubmission, refusedSubmission } fro
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
+import { TextLink } from "~/components/ui/text-link";
 import type { emailOnlySchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/forgot-password";
@@ -30,14 +31,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
   const sent = Boolean(actionData?.sent);
   const [form, fields, loadValidation] = useSchemaForm<z.input<typeof emailOnlySchema>>("emailOnly", actionData?.result);
   return (
-    <AuthCard
-      title="Reset your password"
-      footer={
-        <a href="/login" className="font-semibold text-brand-700 underline">
-          Back to log in
-        </a>
-      }
-    >
+    <AuthCard title="Reset your password" footer={<TextLink href="/login">Back to log in</TextLink>}>
       {sent ? (
         <FormMessage tone="success">
           If an account exists for that e-mail, we have sent it a link to choose a new password. The link works once, for 30 minutes.

@@ -12,7 +12,8 @@ import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { PASSWORD_MAX_LENGTH } from "~/lib/form-limits";
+import { PasswordField } from "~/components/ui/password-field";
+import { TextLink } from "~/components/ui/text-link";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/login";
 
@@ -115,12 +116,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       footer={
         <>
           New to Onward?{" "}
-          <a
-            href={redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup"}
-            className="font-semibold text-brand-700 underline"
-          >
-            Create an account
-          </a>
+          <TextLink href={redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup"}>Create an account</TextLink>
         </>
       }
     >
@@ -131,19 +127,12 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="intent" value="password" />
         <Field label="Email" field={passwordFields.email} type="email" autoComplete="email" required />
-        <Field
-          label="Password"
-          field={passwordFields.password}
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={PASSWORD_MAX_LENGTH}
-        />
+        <PasswordField label="Password" field={passwordFields.password} purpose="current" />
         <div className="flex items-center justify-between gap-4">
           <Button pending={submittingIntent === "password"}>{submittingIntent === "password" ? "Logging in…" : "Log in"}</Button>
-          <a href="/forgot-password" className="text-sm font-semibold text-brand-700 underline">
+          <TextLink href="/forgot-password" className="text-sm">
             Forgot password?
-          </a>
+          </TextLink>
         </div>
       </Form>
 

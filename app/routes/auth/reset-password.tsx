@@ -10,6 +10,8 @@ import { redirectWithToast } from "~/.server/toast";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
+import { PasswordField } from "~/components/ui/password-field";
+import { TextLink } from "~/components/ui/text-link";
 import type { resetPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/reset-password";
@@ -40,9 +42,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     return (
       <AuthCard title="This link does not work">
         <p className="text-slate-700">The password reset link has expired or was already used.</p>
-        <a href="/forgot-password" className="font-semibold text-brand-700 underline">
-          Send me a new link
-        </a>
+        <TextLink href="/forgot-password">Send me a new link</TextLink>
       </AuthCard>
     );
   }
@@ -58,15 +58,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       ) : null}
       <Form method="post" {...getFormProps(form)} {...loadValidation} className="grid gap-4">
         <input type="hidden" name="token" value={loaderData.token ?? ""} />
-        <Field
-          label="New password"
-          field={fields.password}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={128}
-        />
+        <PasswordField label="New password" field={fields.password} purpose="new" />
         <Field label="Confirm new password" field={fields.confirmPassword} type="password" autoComplete="new-password" required />
         <Button pending={navigation.state === "submitting"}>Save new password</Button>
       </Form>

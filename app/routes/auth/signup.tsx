@@ -9,7 +9,8 @@ import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/form-limits";
+import { NEW_PASSWORD_HINT, PasswordField } from "~/components/ui/password-field";
+import { TextLink } from "~/components/ui/text-link";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import type { signUpSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -54,12 +55,7 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
       footer={
         <>
           Already have an account?{" "}
-          <a
-            href={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"}
-            className="font-semibold text-brand-700 underline"
-          >
-            Log in
-          </a>
+          <TextLink href={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"}>Log in</TextLink>
         </>
       }
     >
@@ -68,16 +64,7 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Name" field={fields.name} autoComplete="name" required maxLength={100} />
         <Field label="Email" field={fields.email} type="email" autoComplete="email" required />
-        <Field
-          label="Password"
-          field={fields.password}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint="At least 8 characters. A few random words make a strong password."
-        />
+        <PasswordField label="Password" field={fields.password} purpose="new" hint={NEW_PASSWORD_HINT} />
         <Field label="Confirm password" field={fields.confirmPassword} type="password" autoComplete="new-password" required />
         <Button pending={navigation.state === "submitting"}>{navigation.state === "submitting" ? "Creating account…" : "Sign Up"}</Button>
       </Form>

@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
+import { TextLink } from "~/components/ui/text-link";
 import type { emailOnlySchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/verify-email";
@@ -67,9 +68,9 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
         <p className="text-slate-700">
           {loaderData.verified ? "Thank you. Your e-mail address is confirmed." : "Open the link we e-mailed you to confirm your address."}
         </p>
-        <a href={loaderData.verified ? "/dashboard/profile" : "/"} className="font-semibold text-brand-700 underline">
+        <TextLink href={loaderData.verified ? "/dashboard/profile" : "/"}>
           {loaderData.verified ? "Go to your profile" : "Go to the home page"}
-        </a>
+        </TextLink>
       </AuthCard>
     );
   }

@@ -3,6 +3,7 @@ import { requireRole } from "~/.server/auth/session";
 import { addConsultant } from "~/.server/consultants/add-consultant";
 import { ConsultantForm } from "~/components/booking/consultant-form";
 import { Page } from "~/components/layout/page";
+import { TextLink } from "~/components/ui/text-link";
 import { CONSULTANT_ADDED_TOAST } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
@@ -46,9 +47,7 @@ export default function AddNewConsultantPage({ actionData }: Route.ComponentProp
     >
       <ConsultantForm key={key} lastResult={actionData?.result} saving={navigation.state === "submitting"} submitLabel="Add consultant" />
       <p className="mt-6 text-sm text-slate-700">
-        <a href="/dashboard/consultants" className="font-semibold text-brand-700 underline">
-          See every consultant
-        </a>
+        <TextLink href="/dashboard/consultants">See every consultant</TextLink>
       </p>
     </Page>
   );

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { addApplicationNote } from "~/.server/applications/add-note";
 import { findApplication } from "~/.server/applications/find-application";
-import { StaffNoteSchema, StatusChangeSchema } from "~/.server/applications/schema";
+import { StaffNoteFormSchema, StatusChangeSchema } from "~/.server/applications/schema";
 import { setApplicationStatus } from "~/.server/applications/set-status";
 import { requireRole } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
@@ -9,14 +9,14 @@ import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { ApplicationLayout } from "~/components/applications/application-details";
-import { Timeline } from "~/components/applications/timeline";
 import { Page } from "~/components/layout/page";
-import { Button, LinkButton } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/field";
 import { staffStatusActions, staffStatuses } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { STAFF_NOTE_MAX_LENGTH } from "~/lib/schemas/applications";
+import { serialize } from "~/lib/serialized";
 import type { Route } from "./+types/application";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -27,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.applications);
   try {
     const application = await findApplication({ id: params.id, viewer: { as: "staff" } });
-    return { ...application, submittedAt: application.submittedAt?.toISOString() ?? null };
+    return serialize(application);
   } catch (error) {
     throw replyWithError(error);
   }
@@ -42,13 +42,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.applications);
   const formData = await readForm(request).catch(refuseUnreadableForm);
   const back = `/dashboard/applications/${params.id}`;
-  if (formData.get("intent") === "note") {
-    const submission = parseSubmission(formData, StaffNoteSchema);
-    if (submission.status !== "success") return invalidSubmission(submission, StaffNoteSchema);
+  // "Add note" is the one button with an intent; a status button posts its status alone.
+  if (formData.has("intent")) {
+    const submission = parseSubmission(formData, StaffNoteFormSchema);
+    if (submission.status !== "success") return invalidSubmission(submission, StaffNoteFormSchema);
     try {
       await addApplicationNote({ id: params.id, note: submission.value.note, actor });
     } catch (error) {
-      return refusedSubmission(submission, StaffNoteSchema, error);
+      return refusedSubmission(submission, StaffNoteFormSchema, error);
     }
     return redirectWithToast(back, { type: "success", text: "Note added" }, { status: 303 });
   }
@@ -70,7 +71,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
   const problem = result?.error ? Object.values(result.error).flat()[0] : undefined;
   return (
     <Page title={`Application of ${application.name ?? "a student"}`}>
-      <ApplicationLayout application={application}>
+      <ApplicationLayout application={application} back={{ href: "/dashboard/applications", label: "Back to applications" }}>
         <Card className="p-4 sm:p-6">
           <h2 className="text-xl font-semibold text-slate-900">Status</h2>
           <Form method="post" preventScrollReset className="mt-3 grid gap-3">
@@ -113,15 +114,6 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
             </div>
           </Form>
         </Card>
-        <section aria-labelledby="timeline-heading">
-          <h2 id="timeline-heading" className="mb-3 text-xl font-semibold text-slate-900">
-            Timeline
-          </h2>
-          <Timeline entries={application.timeline} />
-        </section>
-        <LinkButton href="/dashboard/applications" size="md" variant="outline" className="justify-self-start">
-          Back to applications
-        </LinkButton>
       </ApplicationLayout>
     </Page>
   );

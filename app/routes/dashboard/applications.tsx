@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { applicationFormChoices } from "~/.server/applications/form-choices";
 import { listApplications } from "~/.server/applications/list-applications";
@@ -7,11 +8,13 @@ import { ApplicationCards } from "~/components/applications/application-cards";
 import { LIST_SEARCH_MAX_LENGTH } from "~/components/dashboard/list-search";
 import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
+import { Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { type ApplicationStatus, staffStatuses, statusLabels } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
+import { serialize } from "~/lib/serialized";
 import type { Route } from "./+types/applications";
 
 const listedStatuses = ["submitted", ...staffStatuses] as const satisfies readonly Exclude<ApplicationStatus, "draft">[];
@@ -30,11 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = await listApplications({ status, country, q, page: parsePage(params.get("page")) });
   return {
     ...list,
-    items: list.items.map((item) => ({
-      ...item,
-      submittedAt: item.submittedAt?.toISOString() ?? null,
-      href: `/dashboard/applications/${item.id}`,
-    })),
+    items: list.items.map((item) => ({ ...serialize(item), href: `/dashboard/applications/${item.id}` })),
     q,
     status: status ?? "",
     country: country ?? "",
@@ -48,10 +47,7 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
   return (
     <Page title="Applications">
       <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
-        <div>
-          <label htmlFor="applications-q" className="block text-sm font-semibold text-slate-800">
-            Name or e-mail
-          </label>
+        <StackedField id="applications-q" label="Name or e-mail">
           <input
             id="applications-q"
             name="q"
@@ -60,41 +56,25 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
             maxLength={LIST_SEARCH_MAX_LENGTH}
             className="mt-1 block w-full min-w-0 rounded-md border border-slate-400 px-3 py-2"
           />
-        </div>
-        <div>
-          <label htmlFor="applications-status" className="block text-sm font-semibold text-slate-800">
-            Status
-          </label>
-          <select
-            id="applications-status"
-            name="status"
-            defaultValue={status}
-            className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2"
-          >
+        </StackedField>
+        <StackedField id="applications-status" label="Status">
+          <Select look="stacked" id="applications-status" name="status" defaultValue={status}>
             <option value="">Any status</option>
             {listedStatuses.map((value) => (
               <option key={value} value={value}>
                 {statusLabels[value]}
               </option>
             ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="applications-country" className="block text-sm font-semibold text-slate-800">
-            Country
-          </label>
-          <select
-            id="applications-country"
-            name="country"
-            defaultValue={country}
-            className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2"
-          >
+          </Select>
+        </StackedField>
+        <StackedField id="applications-country" label="Country">
+          <Select look="stacked" id="applications-country" name="country" defaultValue={country}>
             <option value="">Any country</option>
             {countries.map((value) => (
               <option key={value}>{value}</option>
             ))}
-          </select>
-        </div>
+          </Select>
+        </StackedField>
         <div className="flex gap-2">
           <Button>Filter</Button>
           {filtered ? (
@@ -114,6 +94,18 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
       <ApplicationCards items={items} showApplicant />
       <Pager page={page} pageCount={pageCount} />
     </Page>
+  );
+}
+
+/** A filter's label above its control (`id` ties them). */
+function StackedField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }
 

@@ -8,7 +8,7 @@ import { requireConsultant } from "~/.server/consultants/require-consultant";
 import { AppError, replyWithError } from "~/.server/errors";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { listHref, readQuery } from "~/.server/read-query";
-import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
+import { invalidSubmission, parseButtons, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { StatusBadge } from "~/components/booking/booking-card";
 import { NoConsultantProfile } from "~/components/booking/no-consultant-profile";
@@ -30,7 +30,7 @@ import {
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
-import { SlotFormSchema } from "~/lib/schemas/booking";
+import { DeleteSlotSchema, SlotFormSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/appointment-time";
@@ -79,9 +79,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { user, consultantId } = await requireConsultant(request);
   const formData = await readForm(request).catch(refuseUnreadableForm);
-  if (formData.get("intent") === "delete") {
-    const slotId = String(formData.get("slot") ?? "");
+  if (formData.has("intent")) {
+    let slotId = "";
     try {
+      slotId = parseButtons(formData, DeleteSlotSchema).slot;
       if (!consultantId) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
       await deleteSlot({ actor: user, consultantId, slotId });
     } catch (error) {

@@ -1,14 +1,15 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
 import { readForm } from "~/.server/read-form";
 import { readQuery } from "~/.server/read-query";
-import { parseSubmission } from "~/.server/submission";
+import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { changeUserRole, findUser, roleChangeRefusal } from "~/.server/users/manage";
 import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
+import { TextLink } from "~/components/ui/text-link";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { ChangeRoleSchema } from "~/lib/schemas/users";
 import type { Route } from "./+types/change-role";
@@ -19,21 +20,20 @@ export { headers } from "~/lib/headers";
 /** The confirmation step: "Change X from A to B?" — a real page, so it works without JavaScript. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireRole(request, pageRoles.userManagement);
-  const submission = parseSubmission(readQuery(request), ChangeRoleSchema);
-  if (submission.status !== "success") throw data("Choose a role", { status: 400 });
-  const target = await findUser(params.id).catch((error: unknown) => {
+  try {
+    const { role } = parseButtons(readQuery(request), ChangeRoleSchema);
+    const target = await findUser(params.id);
+    return { target, role, refusal: roleChangeRefusal(actor, target, role) };
+  } catch (error) {
     throw replyWithError(error);
-  });
-  const { role } = submission.value;
-  return { target, role, refusal: roleChangeRefusal(actor, target, role) };
+  }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.userManagement);
   try {
-    const submission = parseSubmission(await readForm(request), ChangeRoleSchema);
-    if (submission.status !== "success") throw data("Choose a role", { status: 400 });
-    const user = await changeUserRole({ actor, targetId: params.id, role: submission.value.role });
+    const { role } = parseButtons(await readForm(request), ChangeRoleSchema);
+    const user = await changeUserRole({ actor, targetId: params.id, role });
     return redirectWithToast("/dashboard/user-management", {
       type: "success",
       text: `${user.name} is now ${user.role === "admin" ? "an" : "a"} ${user.role}.`,
@@ -67,9 +67,7 @@ export default function ChangeRolePage({ loaderData, actionData }: Route.Compone
       )}
       {error ? (
         <p className="mt-4">
-          <a href="/dashboard/user-management" className="font-semibold text-brand-700 underline">
-            Back to User Management
-          </a>
+          <TextLink href="/dashboard/user-management">Back to User Management</TextLink>
         </p>
       ) : null}
     </Page>

@@ -7,6 +7,7 @@ import { universitiesToCompare } from "~/.server/universities/shortlist";
 import { getAcademicProfile } from "~/.server/users/academic-profile";
 import { Page } from "~/components/layout/page";
 import { LinkButton } from "~/components/ui/button";
+import { TextLink } from "~/components/ui/text-link";
 import { rankingText, TuitionText } from "~/components/universities/university-card";
 import { UniversityLogo } from "~/components/universities/university-logo";
 import { type FirstYearCost, formatBdt } from "~/lib/first-year-cost";
@@ -99,9 +100,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                   {universities.map((university) => (
                     <th key={university.slug} scope="col" className="p-3 align-top font-semibold text-slate-900">
                       <UniversityLogo name={university.name} src={university.logo} />
-                      <a href={`/university/${university.slug}`} className="mt-2 block break-words text-brand-700 underline">
+                      <TextLink href={`/university/${university.slug}`} weight="normal" className="mt-2 block break-words">
                         {university.name}
-                      </a>
+                      </TextLink>
                     </th>
                   ))}
                 </tr>

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { consultantPhotoUrl } from "~/.server/consultants/consultants";
 import { listConsultants } from "~/.server/consultants/list-consultants";
@@ -6,18 +5,20 @@ import { setConsultantActive } from "~/.server/consultants/set-consultant-active
 import { replyWithError } from "~/.server/errors";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { listHref, readQuery } from "~/.server/read-query";
+import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { LIST_SEARCH_MAX_LENGTH, ListSearch } from "~/components/dashboard/list-search";
+import { StaffCardList } from "~/components/dashboard/staff-card-list";
 import { Page } from "~/components/layout/page";
 import { MemberHeading } from "~/components/networking/member-heading";
 import { Badge } from "~/components/ui/badge";
 import { Button, LinkButton } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
+import { ConsultantActiveSchema } from "~/lib/schemas/booking";
 import type { Route } from "./+types/consultants";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -39,17 +40,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.consultants);
   const formData = await readForm(request).catch(refuseUnreadableForm);
-  const id = String(formData.get("consultant") ?? "");
-  const active = formData.get("active");
-  if (!id || (active !== "true" && active !== "false")) throw data("Choose a consultant and whether they are active.", { status: 400 });
+  let active: boolean;
   try {
-    await setConsultantActive({ actor, id, active: active === "true" });
+    const buttons = parseButtons(formData, ConsultantActiveSchema);
+    active = buttons.active === "true";
+    await setConsultantActive({ actor, id: buttons.consultant, active });
   } catch (error) {
     throw replyWithError(error);
   }
   return redirectWithToast(listHref(request), {
     type: "success",
-    text: active === "true" ? "Consultant activated successfully" : "Consultant deactivated successfully",
+    text: active ? "Consultant activated successfully" : "Consultant deactivated successfully",
   });
 }
 
@@ -65,49 +66,51 @@ export default function ConsultantsPage({ loaderData }: Route.ComponentProps) {
         add={{ href: "/dashboard/add-new-consultant", label: "Add consultant" }}
         count={{ total, one: "consultant", many: "consultants" }}
       />
-      {items.length > 0 ? (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Consultants">
-          {items.map((consultant) => (
-            <li key={consultant.id}>
-              <Card className="flex h-full flex-col p-4" data-active={consultant.active}>
-                <MemberHeading photoUrl={consultant.photoUrl} name={consultant.name} detail={consultant.email} />
-                <p className="mt-3 text-sm text-slate-700">
-                  <Badge tone={consultant.active ? "success" : "neutral"} className="mr-2">
-                    {consultant.active ? "Active" : "Inactive"}
-                  </Badge>
-                  {profileSummary(consultant)}
-                </p>
-                {missingDetails(consultant).length > 0 ? (
-                  <p className="mt-1 text-sm text-slate-700">Still to add: {missingDetails(consultant).join(", ")}.</p>
-                ) : null}
-                <p className="mt-1 text-sm text-slate-700">
-                  {consultant.liveBookings === 0 ? "No open bookings" : plural(consultant.liveBookings, "open booking", "open bookings")}
-                </p>
-                <div className="mt-auto flex flex-wrap gap-2 pt-4">
-                  <LinkButton href={`/dashboard/consultants/${consultant.id}`} size="sm" variant="outline">
-                    Edit<span className="sr-only"> {consultant.name}</span>
-                  </LinkButton>
-                  <form
-                    method="post"
-                    onSubmit={confirmed(
-                      consultant.active
-                        ? "Are you sure you want to deactivate this consultant? Students will no longer be able to book them."
-                        : "Are you sure you want to activate this consultant?",
-                    )}
-                  >
-                    <input type="hidden" name="consultant" value={consultant.id} />
-                    <input type="hidden" name="active" value={consultant.active ? "false" : "true"} />
-                    <Button size="sm" variant={consultant.active ? "neutral" : "outline"}>
-                      {consultant.active ? "Deactivate" : "Activate"}
-                      <span className="sr-only"> {consultant.name}</span>
-                    </Button>
-                  </form>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <StaffCardList
+        label="Consultants"
+        items={items}
+        layout="grid"
+        cardAttributes={(consultant) => ({ "data-active": consultant.active })}
+        details={(consultant) => (
+          <>
+            <MemberHeading photoUrl={consultant.photoUrl} name={consultant.name} detail={consultant.email} />
+            <p className="mt-3 text-sm text-slate-700">
+              <Badge tone={consultant.active ? "success" : "neutral"} className="mr-2">
+                {consultant.active ? "Active" : "Inactive"}
+              </Badge>
+              {profileSummary(consultant)}
+            </p>
+            {missingDetails(consultant).length > 0 ? (
+              <p className="mt-1 text-sm text-slate-700">Still to add: {missingDetails(consultant).join(", ")}.</p>
+            ) : null}
+            <p className="mt-1 text-sm text-slate-700">
+              {consultant.liveBookings === 0 ? "No open bookings" : plural(consultant.liveBookings, "open booking", "open bookings")}
+            </p>
+          </>
+        )}
+        actions={(consultant) => (
+          <>
+            <LinkButton href={`/dashboard/consultants/${consultant.id}`} size="sm" variant="outline">
+              Edit<span className="sr-only"> {consultant.name}</span>
+            </LinkButton>
+            <form
+              method="post"
+              onSubmit={confirmed(
+                consultant.active
+                  ? "Are you sure you want to deactivate this consultant? Students will no longer be able to book them."
+                  : "Are you sure you want to activate this consultant?",
+              )}
+            >
+              <input type="hidden" name="consultant" value={consultant.id} />
+              <input type="hidden" name="active" value={consultant.active ? "false" : "true"} />
+              <Button size="sm" variant={consultant.active ? "neutral" : "outline"}>
+                {consultant.active ? "Deactivate" : "Activate"}
+                <span className="sr-only"> {consultant.name}</span>
+              </Button>
+            </form>
+          </>
+        )}
+      />
       <Pager page={page} pageCount={pageCount} />
     </Page>
   );

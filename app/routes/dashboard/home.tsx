@@ -6,12 +6,14 @@ import {
   Users as PeopleIcon,
   University as UniversityIcon,
 } from "lucide";
+import type { ReactNode } from "react";
 import { requireUser } from "~/.server/auth/session";
 import { isAlsoConsultant } from "~/.server/consultants/require-consultant";
 import { dashboardOverview } from "~/.server/users/overview";
 import { menuIcon } from "~/components/dashboard/menu-icons";
 import { Page } from "~/components/layout/page";
 import { Icon, type IconNode, IconTile } from "~/components/ui/icons";
+import { TextLink } from "~/components/ui/text-link";
 import { menuFor } from "~/lib/dashboard-menu";
 import { roles } from "~/lib/roles";
 import type { Route } from "./+types/home";
@@ -72,27 +74,21 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
   return (
     <Page title={`Welcome, ${name}`} intro={`Your role: ${role}.`}>
       <div className="grid gap-6">
-        <section aria-labelledby="account" className="rounded-lg border border-slate-200 p-5">
-          <h2 id="account" className="text-lg font-semibold">
-            Your account
-          </h2>
+        <Panel id="account" title="Your account" className="rounded-lg border border-slate-200 p-5">
           <ul className="mt-2 grid gap-1 text-slate-800">
             <li>E-mail: {emailVerified ? "confirmed" : "not confirmed yet — see the banner above"}</li>
             <li>
               Two-factor sign-in: {twoFactorEnabled ? "on" : "off"} (
-              <a href="/dashboard/profile" className="text-brand-700 underline">
+              <TextLink href="/dashboard/profile" weight="normal">
                 change in your profile
-              </a>
+              </TextLink>
               )
             </li>
           </ul>
-        </section>
+        </Panel>
 
         {overview.usersByRole ? (
-          <section aria-labelledby="figures" className="rounded-lg border border-slate-200 p-5">
-            <h2 id="figures" className="text-lg font-semibold">
-              At a glance
-            </h2>
+          <Panel id="figures" title="At a glance" className="rounded-lg border border-slate-200 p-5">
             <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
               {roles.map((r) => (
                 <div key={r} className="rounded-md bg-slate-50 p-3">
@@ -105,33 +101,25 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
                 <dd className="text-2xl font-bold">{overview.openMessages}</dd>
               </div>
             </dl>
-          </section>
+          </Panel>
         ) : null}
 
         {role === "student" || role === "networking" ? (
-          <section aria-labelledby="next" className="grid gap-3">
-            <h2 id="next" className="text-lg font-semibold">
-              Your next steps
-            </h2>
+          <Panel id="next" title="Your next steps" className="grid gap-3">
             <ul className="grid gap-3 sm:grid-cols-2">
               {studentSteps.map((step) => (
                 <li key={step.to} className="flex gap-3 rounded-card border border-slate-200 p-4">
                   <IconTile icon={step.icon} />
                   <div>
-                    <a href={step.to} className="font-semibold text-brand-700 underline">
-                      {step.label}
-                    </a>
+                    <TextLink href={step.to}>{step.label}</TextLink>
                     <p className="mt-1 text-sm text-slate-700">{step.text}</p>
                   </div>
                 </li>
               ))}
             </ul>
-          </section>
+          </Panel>
         ) : (
-          <section aria-labelledby="work" className="grid gap-3">
-            <h2 id="work" className="text-lg font-semibold">
-              Your work
-            </h2>
+          <Panel id="work" title="Your work" className="grid gap-3">
             <ul className="flex flex-wrap gap-3">
               {links.map((link) => (
                 <li key={link.to}>
@@ -145,10 +133,22 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
                 </li>
               ))}
             </ul>
-          </section>
+          </Panel>
         )}
       </div>
     </Page>
+  );
+}
+
+/** A part of the overview under its h2, which names it for screen readers through `id`. */
+function Panel({ id, title, className, children }: { id: string; title: string; className: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 

@@ -1,11 +1,12 @@
 import { Outlet } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { isAlsoConsultant } from "~/.server/consultants/require-consultant";
-import { DashboardError, dashboardErrorCopy } from "~/components/dashboard/dashboard-error";
+import { DashboardError } from "~/components/dashboard/dashboard-error";
 import { DashboardShell } from "~/components/dashboard/shell";
 import { ErrorPage } from "~/components/layout/error-page";
 import { useRequestId } from "~/components/layout/request-info";
 import { menuFor } from "~/lib/dashboard-menu";
+import { errorCopy } from "~/lib/error-copy";
 import type { Route } from "./+types/layout";
 
 /** Every dashboard page needs a signed-in person; each page also checks its own roles. */
@@ -29,7 +30,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const requestId = useRequestId();
   if (!loaderData) {
-    const copy = dashboardErrorCopy(error);
+    const copy = errorCopy(error, "dashboard");
     return (
       <ErrorPage status={copy.status} title={copy.title} message={copy.message} requestId={copy.showRequestId ? requestId : undefined} />
     );

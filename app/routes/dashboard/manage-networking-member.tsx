@@ -1,4 +1,3 @@
-import { data, Form } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
 import { deleteMember } from "~/.server/networking/delete-member";
@@ -7,17 +6,18 @@ import { memberPhotoUrl } from "~/.server/networking/member-photo";
 import { setMemberStatus } from "~/.server/networking/set-member-status";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { listHref, readQuery } from "~/.server/read-query";
+import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { LIST_SEARCH_MAX_LENGTH, ListSearch } from "~/components/dashboard/list-search";
+import { ConfirmedPost, StaffCardList } from "~/components/dashboard/staff-card-list";
 import { Page } from "~/components/layout/page";
 import { MemberHeading } from "~/components/networking/member-heading";
 import { Badge } from "~/components/ui/badge";
-import { Button, LinkButton } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { LinkButton } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
-import { confirmFirst } from "~/lib/confirm-first";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
+import { MemberButtonSchema } from "~/lib/schemas/networking";
 import type { Route } from "./+types/manage-networking-member";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -58,16 +58,16 @@ const statusToasts = {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.networkingMembers);
   const formData = await readForm(request).catch(refuseUnreadableForm);
-  const id = String(formData.get("id") ?? "");
-  if (!id) throw data("Choose a networking member.", { status: 400 });
   let text: string;
   try {
-    if (formData.get("intent") === "delete") {
+    const { id, intent, status } = parseButtons(formData, MemberButtonSchema);
+    if (intent === "delete") {
       await deleteMember({ actor, id });
       text = "Networking member deleted successfully";
     } else {
-      const status = await setMemberStatus({ actor, id, status: String(formData.get("status") ?? "") });
-      text = statusToasts[status];
+      // The schema asks for a status whenever the intent is not delete; the domain checks it again.
+      const changed = await setMemberStatus({ actor, id, status: status ?? "" });
+      text = statusToasts[changed];
     }
   } catch (error) {
     throw replyWithError(error);
@@ -86,49 +86,50 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
         add={{ href: "/dashboard/add-new-networking-member", label: "Add member" }}
         count={{ total, one: "member", many: "members" }}
       />
-      {members.length > 0 ? (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Networking members">
-          {members.map((member) => (
-            <li key={member.id}>
-              <Card className="flex h-full flex-col p-4">
-                <MemberHeading photoUrl={member.photoUrl} name={member.name} detail={member.email} />
-                <p className="mt-3 text-sm text-slate-700">
-                  <Badge tone={member.status === "Active" ? "success" : "neutral"} className="mr-2">
-                    {member.status}
-                  </Badge>
-                  {member.profession}, {member.company} · {member.address}, {member.location}
-                </p>
-                <div className="mt-auto flex flex-wrap gap-2 pt-4">
-                  <LinkButton href={`/dashboard/networkings/${member.id}`} size="sm" variant="outline">
-                    Update<span className="sr-only"> {member.name}</span>
-                  </LinkButton>
-                  <Form
-                    method="post"
-                    onSubmit={confirmFirst(
-                      member.status === "Active"
-                        ? "Are you sure you want to inactive this networking member?"
-                        : "Are you sure you want to activate this networking member?",
-                    )}
-                  >
-                    <input type="hidden" name="id" value={member.id} />
-                    <input type="hidden" name="status" value={member.status === "Active" ? "Inactive" : "Active"} />
-                    <Button size="sm" variant="outline">
-                      {member.status === "Active" ? "Inactive" : "Active"}
-                      <span className="sr-only"> {member.name}</span>
-                    </Button>
-                  </Form>
-                  <Form method="post" onSubmit={confirmFirst("Are you sure you want to delete this networking member?")}>
-                    <input type="hidden" name="id" value={member.id} />
-                    <Button size="sm" variant="neutral" name="intent" value="delete">
-                      Delete<span className="sr-only"> {member.name}</span>
-                    </Button>
-                  </Form>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <StaffCardList
+        label="Networking members"
+        items={members}
+        layout="grid"
+        details={(member) => (
+          <>
+            <MemberHeading photoUrl={member.photoUrl} name={member.name} detail={member.email} />
+            <p className="mt-3 text-sm text-slate-700">
+              <Badge tone={member.status === "Active" ? "success" : "neutral"} className="mr-2">
+                {member.status}
+              </Badge>
+              {member.profession}, {member.company} · {member.address}, {member.location}
+            </p>
+          </>
+        )}
+        actions={(member) => (
+          <>
+            <LinkButton href={`/dashboard/networkings/${member.id}`} size="sm" variant="outline">
+              Update<span className="sr-only"> {member.name}</span>
+            </LinkButton>
+            <ConfirmedPost
+              question={
+                member.status === "Active"
+                  ? "Are you sure you want to inactive this networking member?"
+                  : "Are you sure you want to activate this networking member?"
+              }
+              fields={{ id: member.id, status: member.status === "Active" ? "Inactive" : "Active" }}
+              variant="outline"
+            >
+              {member.status === "Active" ? "Inactive" : "Active"}
+              <span className="sr-only"> {member.name}</span>
+            </ConfirmedPost>
+            <ConfirmedPost
+              question="Are you sure you want to delete this networking member?"
+              fields={{ id: member.id }}
+              variant="neutral"
+              name="intent"
+              value="delete"
+            >
+              Delete<span className="sr-only"> {member.name}</span>
+            </ConfirmedPost>
+          </>
+        )}
+      />
       <Pager page={page} pageCount={pageCount} />
     </Page>
   );

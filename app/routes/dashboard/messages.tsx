@@ -1,15 +1,16 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { listContactMessages } from "~/.server/contact/list-contact-messages";
 import { markContactMessageHandled } from "~/.server/contact/mark-contact-message-handled";
 import { replyWithError } from "~/.server/errors";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { listHref, readQuery } from "~/.server/read-query";
-import { parseSubmission } from "~/.server/submission";
+import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
+import { TextLink } from "~/components/ui/text-link";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
@@ -28,10 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, pageRoles.messages);
   const formData = await readForm(request).catch(refuseUnreadableForm);
-  const submission = parseSubmission(formData, MarkHandledSchema);
-  if (submission.status !== "success") throw data("That message does not exist.", { status: 400 });
   try {
-    await markContactMessageHandled({ id: submission.value.id, actor: user });
+    const { id } = parseButtons(formData, MarkHandledSchema);
+    await markContactMessageHandled({ id, actor: user });
   } catch (error) {
     throw replyWithError(error);
   }
@@ -76,13 +76,13 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
               </div>
               <h2 className="mt-2 text-lg font-semibold text-slate-900">{message.name}</h2>
               <p className="text-sm text-slate-700">
-                <a className="text-brand-700 underline" href={`mailto:${message.email}`}>
+                <TextLink href={`mailto:${message.email}`} weight="normal">
                   {message.email}
-                </a>{" "}
+                </TextLink>{" "}
                 ·{" "}
-                <a className="text-brand-700 underline" href={`tel:${message.phone.replace(/[^\d+]/g, "")}`}>
+                <TextLink href={`tel:${message.phone.replace(/[^\d+]/g, "")}`} weight="normal">
                   {message.phone}
-                </a>
+                </TextLink>
               </p>
               {/* Shown as text: React escapes it, so HTML in a message is never interpreted. */}
               <p className="mt-3 whitespace-pre-wrap break-words text-slate-800">{message.message}</p>

@@ -7,6 +7,7 @@ import { LinkButton } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
+import { serialize } from "~/lib/serialized";
 import type { Route } from "./+types/my-applications";
 
 /** The signed-in person's own applications with their status (a draft first, linking back to the form). */
@@ -16,8 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     ...list,
     items: list.items.map((item) => ({
-      ...item,
-      submittedAt: item.submittedAt?.toISOString() ?? null,
+      ...serialize(item),
       href: item.status === "draft" ? "/apply" : `/dashboard/my-applications/${item.id}`,
     })),
   };

@@ -1,18 +1,19 @@
-import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { type BookingStatusFilter, type BookingWhen, listConsultantBookings } from "~/.server/bookings/list-bookings";
 import { setBookingStatus } from "~/.server/bookings/set-booking-status";
 import { requireConsultant } from "~/.server/consultants/require-consultant";
 import { AppError, replyWithError } from "~/.server/errors";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { listHref, readQuery } from "~/.server/read-query";
-import { parseSubmission } from "~/.server/submission";
+import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { BookingCard } from "~/components/booking/booking-card";
 import { NoConsultantProfile } from "~/components/booking/no-consultant-profile";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
+import { FilterField, FormMessage, Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
+import { ResultCount } from "~/components/ui/result-count";
 import { type BookingStatus, bookingStatuses, consultantTransitions, statusActions, statusLabels } from "~/lib/booking";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { parsePage } from "~/lib/pagination";
@@ -77,16 +78,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { user, consultantId } = await requireConsultant(request);
   const formData = await readForm(request).catch(refuseUnreadableForm);
-  const submission = parseSubmission(formData, BookingStatusSchema);
-  const booking = String(formData.get("booking") ?? "");
-  if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Choose a booking and a status.";
-    return data({ refusal: { booking, message } }, { status: 400 });
-  }
+  let booking = "";
   let status: keyof typeof statusActions;
   try {
+    const change = parseButtons(formData, BookingStatusSchema);
+    booking = change.booking;
     if (!consultantId) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
-    status = await setBookingStatus({ actor: user, consultantId, bookingId: submission.value.booking, status: submission.value.status });
+    status = await setBookingStatus({ actor: user, consultantId, bookingId: booking, status: change.status });
   } catch (error) {
     return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
   }
@@ -115,35 +113,25 @@ export default function MyAppointmentsPage({ loaderData, actionData }: Route.Com
       intro="Students' bookings of your slots. Accept or reject each one, and mark it completed once it has taken place."
     >
       <Form method="get" role="search" aria-label="Filter bookings" className="flex flex-wrap items-end gap-3">
-        <label className="grid gap-1 text-sm font-semibold text-slate-800">
-          When
-          <select
-            name="when"
-            defaultValue={filters.when}
-            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
-          >
+        <FilterField label="When">
+          <Select name="when" defaultValue={filters.when}>
             {whens.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
             ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-semibold text-slate-800">
-          Status
-          <select
-            name="status"
-            defaultValue={filters.status ?? ""}
-            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
-          >
+          </Select>
+        </FilterField>
+        <FilterField label="Status">
+          <Select name="status" defaultValue={filters.status ?? ""}>
             <option value="">Any status</option>
             {bookingStatuses.map((status) => (
               <option key={status} value={status}>
                 {statusLabels[status]}
               </option>
             ))}
-          </select>
-        </label>
+          </Select>
+        </FilterField>
         <Button className="h-11">Show</Button>
       </Form>
       {refusal ? (
@@ -151,17 +139,9 @@ export default function MyAppointmentsPage({ loaderData, actionData }: Route.Com
           <FormMessage>{refusal.message}</FormMessage>
         </div>
       ) : null}
-      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+      <ResultCount className="mt-4" clear={filters.booking ? { href: "/dashboard/my-appointments", label: "Show all bookings" } : null}>
         {list.total === 0 ? "No bookings here." : `${plural(list.total, "booking", "bookings")}.`}
-        {filters.booking ? (
-          <>
-            {" "}
-            <a href="/dashboard/my-appointments" className="font-semibold text-brand-700 underline">
-              Show all bookings
-            </a>
-          </>
-        ) : null}
-      </p>
+      </ResultCount>
       {list.items.length > 0 ? (
         <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label="Bookings">
           {list.items.map((booking) => (

@@ -7,6 +7,7 @@ import { replyWithError } from "~/.server/errors";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { listHref, readQuery } from "~/.server/read-query";
 import { getBookingRules } from "~/.server/settings/site-settings";
+import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { StatusBadge } from "~/components/booking/booking-card";
 import { Page } from "~/components/layout/page";
@@ -15,10 +16,12 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
+import { ResultCount } from "~/components/ui/result-count";
 import { CANCEL_QUESTION, isLiveStatus } from "~/lib/booking";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
+import { CancelBookingSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
 import type { Route } from "./+types/my-bookings";
 
@@ -54,8 +57,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request).catch(refuseUnreadableForm);
-  const booking = String(formData.get("booking") ?? "").slice(0, 100);
+  let booking = "";
   try {
+    ({ booking } = parseButtons(formData, CancelBookingSchema));
     await cancelBooking({ student: user, bookingId: booking });
   } catch (error) {
     return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
@@ -78,17 +82,9 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
       intro="Your appointments with consultants, in your time zone. You can cancel one until shortly before it starts."
     >
       {refusal ? <FormMessage>{refusal.message}</FormMessage> : null}
-      <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+      <ResultCount className="mt-4" clear={booking ? { href: "/dashboard/my-bookings", label: "Show all my bookings" } : null}>
         {list.total === 0 ? "You have no bookings yet." : `${plural(list.total, "booking", "bookings")}.`}
-        {booking ? (
-          <>
-            {" "}
-            <a href="/dashboard/my-bookings" className="font-semibold text-brand-700 underline">
-              Show all my bookings
-            </a>
-          </>
-        ) : null}
-      </p>
+      </ResultCount>
       {list.total === 0 && !booking ? (
         <LinkButton href="/book-appointment" className="mt-4" size="md">
           Book an appointment

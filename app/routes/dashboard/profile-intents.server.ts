@@ -24,9 +24,10 @@ export const profileIntents = [
 ] as const;
 export type ProfileIntent = (typeof profileIntents)[number];
 
-export function isProfileIntent(value: unknown): value is ProfileIntent {
-  return typeof value === "string" && (profileIntents as readonly string[]).includes(value);
-}
+/** Which of the page's forms was sent: each names itself in a hidden `intent`. */
+export const ProfileIntentSchema = z.object({
+  intent: z.enum(profileIntents, { error: "This form is out of date: reload the page and try again." }),
+});
 
 /** What each profile form needs: who is signed in, what they sent, and the request it came in. */
 export type IntentInput = { user: SessionUser; formData: FormData; request: Request; clientIp: string };

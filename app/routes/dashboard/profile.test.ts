@@ -67,7 +67,7 @@ test("a common new password is refused on the server with a message beside the f
   expect(weak.fieldError("newPassword")).toMatch(/too common/);
 });
 
-test("changing the password with the right current one redirects with a toast; an unknown intent goes back to the profile", async () => {
+test("changing the password with the right current one redirects with a toast; an unknown intent is refused with 400 and why", async () => {
   const user = await createUser({ verified: true });
   const changed = await post(user, {
     intent: "change-password",
@@ -79,6 +79,7 @@ test("changing the password with the right current one redirects with a toast; a
   expect(changed.location).toBe("/dashboard/profile");
   // The old session was replaced by the change: someone else tries the unknown intent.
   const unknown = await post(await createUser(), { intent: "delete-everything" });
-  expect(unknown.status).toBe(302);
-  expect(unknown.location).toBe("/dashboard/profile");
+  expect(unknown.status).toBe(400);
+  expect(unknown.data?.intent).toBeNull();
+  expect(unknown.fieldError("")).toBe("This form is out of date: reload the page and try again.");
 });

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { redirect, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
 import { findOwnMemberEntry } from "~/.server/networking/own-entry";
 import { readForm } from "~/.server/read-form";
+import { parseButtons } from "~/.server/submission";
 import { getAcademicProfile } from "~/.server/users/academic-profile";
 import { photoUrl } from "~/.server/users/photo";
 import { AcademicProfileSummary } from "~/components/dashboard/profile/academic-profile-summary";
@@ -15,7 +16,7 @@ import { Page } from "~/components/layout/page";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { hasRole } from "~/lib/roles";
 import type { Route } from "./+types/profile";
-import { isProfileIntent, profileIntentHandlers } from "./profile-intents.server";
+import { type ProfileIntent, ProfileIntentSchema, profileIntentHandlers } from "./profile-intents.server";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
 export { headers } from "~/lib/headers";
@@ -45,17 +46,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   let formData: FormData;
+  let intent: ProfileIntent;
   try {
     formData = await readForm(request);
+    ({ intent } = parseButtons(formData, ProfileIntentSchema));
   } catch (error) {
+    // An unreadable body or an unknown form: said at the top of the page, 400.
     return replyWithError(error, (refusal) => ({
       intent: null,
       result: { status: "error", error: { "": [refusal.message] } } satisfies SubmissionResult<string[]>,
       setup: null,
     }));
   }
-  const intent = formData.get("intent");
-  if (!isProfileIntent(intent)) throw redirect("/dashboard/profile");
   return profileIntentHandlers[intent]({ user, formData, request, clientIp: context.clientIp });
 }
 

@@ -1,9 +1,10 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { safeRedirect } from "~/.server/auth/schemas";
 import { requireUser } from "~/.server/auth/session";
 import { isAppError, replyWithError } from "~/.server/errors";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { readQuery } from "~/.server/read-query";
+import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { cardView } from "~/.server/universities/card-view";
 import { getTakaRates } from "~/.server/universities/rates";
@@ -14,6 +15,7 @@ import { Pager } from "~/components/ui/pager";
 import { UniversityCard } from "~/components/universities/university-card";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
+import { ShortlistHeartSchema } from "~/lib/schemas/universities";
 import { COMPARE_MAX } from "~/lib/universities";
 import type { Route } from "./+types/shortlist";
 
@@ -40,16 +42,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request).catch(refuseUnreadableForm);
-  const slug = String(formData.get("university") ?? "");
-  const intent = formData.get("intent");
-  if (!slug || (intent !== "add" && intent !== "remove")) throw data("Choose a university to add or remove.", { status: 400 });
-  const returnTo = safeRedirect(formData.get("returnTo"), SHORTLIST_PATH);
+  let returnTo = SHORTLIST_PATH;
   try {
-    if (intent === "add") {
-      const { name } = await addToShortlist({ userId: user.id, slug });
+    const heart = parseButtons(formData, ShortlistHeartSchema);
+    returnTo = safeRedirect(heart.returnTo, SHORTLIST_PATH);
+    if (heart.intent === "add") {
+      const { name } = await addToShortlist({ userId: user.id, slug: heart.university });
       return redirectWithToast(returnTo, { type: "success", text: `${name} is on your shortlist` }, { status: 303 });
     }
-    const { name } = await removeFromShortlist({ userId: user.id, slug });
+    const { name } = await removeFromShortlist({ userId: user.id, slug: heart.university });
     return redirectWithToast(returnTo, { type: "success", text: `${name} was taken off your shortlist` }, { status: 303 });
   } catch (error) {
     if (isAppError(error, "CONFLICT")) return redirectWithToast(returnTo, { type: "error", text: error.message }, { status: 303 });

@@ -1,21 +1,21 @@
-import { data, Form } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { listHref, readQuery } from "~/.server/read-query";
+import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { deleteUniversity } from "~/.server/universities/delete-university";
 import { listUniversities } from "~/.server/universities/list-universities";
 import { LIST_SEARCH_MAX_LENGTH, ListSearch } from "~/components/dashboard/list-search";
+import { ConfirmedPost, StaffCardList } from "~/components/dashboard/staff-card-list";
 import { Page } from "~/components/layout/page";
-import { Button, LinkButton } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { LinkButton } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { UniversityLogo } from "~/components/universities/university-logo";
-import { confirmFirst } from "~/lib/confirm-first";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
 import { hasRole } from "~/lib/roles";
+import { DeleteUniversitySchema } from "~/lib/schemas/universities";
 import type { Route } from "./+types/universities";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -38,10 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.addUniversity);
   const formData = await readForm(request).catch(refuseUnreadableForm);
-  const id = String(formData.get("id") ?? "");
-  if (!id || formData.get("intent") !== "delete") throw data("Choose a university to delete.", { status: 400 });
   let name: string;
   try {
+    const { id } = parseButtons(formData, DeleteUniversitySchema);
     ({ name } = await deleteUniversity({ actor, id }));
   } catch (error) {
     throw replyWithError(error);
@@ -73,39 +72,41 @@ export default function UniversitiesPage({ loaderData }: Route.ComponentProps) {
         add={{ href: "/dashboard/add-university", label: "Add university" }}
         count={{ total, one: "university", many: "universities" }}
       />
-      {items.length > 0 ? (
-        <ul className="mt-4 grid gap-3" aria-label="Universities">
-          {items.map((university) => (
-            <li key={university.id}>
-              <Card className="grid gap-3 p-4 sm:flex sm:items-center sm:gap-4">
-                <div className="flex min-w-0 flex-1 items-center gap-4">
-                  <UniversityLogo name={university.name} src={university.logo} />
-                  <div className="min-w-0">
-                    <h2 className="font-semibold break-words text-slate-900">{university.name}</h2>
-                    <p className="text-sm text-slate-700">
-                      {university.city}, {university.country} · {university.type}
-                    </p>
-                  </div>
-                </div>
-                <div className="flex gap-2">
-                  <LinkButton href={`/university/${university.slug}`} size="sm" variant="outline">
-                    View<span className="sr-only"> {university.name}</span>
-                  </LinkButton>
-                  <LinkButton href={`/dashboard/universities/${university.id}`} size="sm" variant="outline">
-                    Edit<span className="sr-only"> {university.name}</span>
-                  </LinkButton>
-                  <Form method="post" onSubmit={confirmFirst(`Are you sure you want to delete ${university.name}?`)}>
-                    <input type="hidden" name="id" value={university.id} />
-                    <Button size="sm" variant="neutral" name="intent" value="delete">
-                      Delete<span className="sr-only"> {university.name}</span>
-                    </Button>
-                  </Form>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <StaffCardList
+        label="Universities"
+        items={items}
+        layout="rows"
+        details={(university) => (
+          <div className="flex min-w-0 flex-1 items-center gap-4">
+            <UniversityLogo name={university.name} src={university.logo} />
+            <div className="min-w-0">
+              <h2 className="font-semibold break-words text-slate-900">{university.name}</h2>
+              <p className="text-sm text-slate-700">
+                {university.city}, {university.country} · {university.type}
+              </p>
+            </div>
+          </div>
+        )}
+        actions={(university) => (
+          <>
+            <LinkButton href={`/university/${university.slug}`} size="sm" variant="outline">
+              View<span className="sr-only"> {university.name}</span>
+            </LinkButton>
+            <LinkButton href={`/dashboard/universities/${university.id}`} size="sm" variant="outline">
+              Edit<span className="sr-only"> {university.name}</span>
+            </LinkButton>
+            <ConfirmedPost
+              question={`Are you sure you want to delete ${university.name}?`}
+              fields={{ id: university.id }}
+              variant="neutral"
+              name="intent"
+              value="delete"
+            >
+              Delete<span className="sr-only"> {university.name}</span>
+            </ConfirmedPost>
+          </>
+        )}
+      />
       <Pager page={page} pageCount={pageCount} />
     </Page>
   );

@@ -5,6 +5,7 @@ import { findUniversityById } from "~/.server/universities/find-university";
 import { updateUniversity } from "~/.server/universities/update-university";
 import { UniversityForm } from "~/components/dashboard/university-form";
 import { Page } from "~/components/layout/page";
+import { TextLink } from "~/components/ui/text-link";
 import { pageRoles } from "~/lib/dashboard-menu";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { UNIVERSITY_FORM_MAX_BYTES, UniversityEditSchema } from "~/lib/schemas/universities";
@@ -101,11 +102,8 @@ export default function EditUniversityPage({ loaderData, actionData }: Route.Com
   return (
     <Page title="Edit University" intro={university.name}>
       <p className="text-sm text-slate-700">
-        Its page stays at{" "}
-        <a className="font-semibold text-brand-700 underline" href={`/university/${university.slug}`}>
-          /university/{university.slug}
-        </a>
-        , so links already shared keep working.
+        Its page stays at <TextLink href={`/university/${university.slug}`}>/university/{university.slug}</TextLink>, so links already
+        shared keep working.
       </p>
       <UniversityForm
         lastResult={actionData?.result}

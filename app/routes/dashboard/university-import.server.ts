@@ -1,10 +1,15 @@
 import { data } from "react-router";
+import { z } from "zod";
 import type { SessionUser } from "~/.server/auth/session";
 import { AppError, replyWithError } from "~/.server/errors";
+import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { readUniversityImport, type UniversityImportPlan, writeUniversityImport } from "~/.server/universities/import-universities";
 import { readMultipart, UploadTooLargeError } from "~/.server/uploads";
 import { type ImportIntent, importIntents, UNIVERSITY_IMPORT_MAX_BYTES, type UniversityImportReport } from "~/lib/university-import";
+
+/** Preview or Import, the button pressed; without one (or another) the file's report comes back with a reminder to choose. */
+const ImportIntentSchema = z.object({ intent: z.enum(importIntents).nullable().catch(null) });
 
 /** What the import page shows after a post: the report of the file (with what was asked), or why there is none. */
 export type ImportReply = { intent: ImportIntent | null; report: UniversityImportReport | null; error: string | null };
@@ -19,9 +24,9 @@ export const CHOOSE_A_FILE = "Choose a CSV file to preview or import.";
  */
 export async function handleUniversityImport(request: Request, actor: SessionUser) {
   let plan: UniversityImportPlan | null = null;
-  let fields: FormData;
+  let intent: ImportIntent | null;
   try {
-    fields = await readMultipart(request, {
+    const fields = await readMultipart(request, {
       maxFileBytes: UNIVERSITY_IMPORT_MAX_BYTES,
       maxFiles: 1,
       maxFields: 10,
@@ -35,6 +40,7 @@ export async function handleUniversityImport(request: Request, actor: SessionUse
         });
       },
     });
+    ({ intent } = parseButtons(fields, ImportIntentSchema));
   } catch (error) {
     const refusal =
       error instanceof UploadTooLargeError
@@ -42,8 +48,6 @@ export async function handleUniversityImport(request: Request, actor: SessionUse
         : error;
     return replyWithError<ImportReply>(refusal, (appError) => ({ intent: null, report: null, error: appError.message }));
   }
-  const intentValue = String(fields.get("intent") ?? "");
-  const intent = (importIntents as readonly string[]).includes(intentValue) ? (intentValue as ImportIntent) : null;
   const read = plan as UniversityImportPlan | null;
   if (!read) return data<ImportReply>({ intent, report: null, error: CHOOSE_A_FILE }, { status: 400 });
   if (!intent) return data<ImportReply>({ intent, report: read.report, error: "Choose Preview or Import." }, { status: 400 });

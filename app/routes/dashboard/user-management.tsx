@@ -5,7 +5,9 @@ import { assignableRoles, listUsers, roleChangeLock } from "~/.server/users/mana
 import { profileEditRefusal } from "~/.server/users/profile";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
+import { Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
+import { TextLink } from "~/components/ui/text-link";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
@@ -76,9 +78,9 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
                   >
                     <td className={cell} data-label="Name">
                       {user.editable ? (
-                        <a href={`/dashboard/edit-user-profile/${encodeURIComponent(user.email)}`} className="text-brand-700 underline">
+                        <TextLink href={`/dashboard/edit-user-profile/${encodeURIComponent(user.email)}`} weight="normal">
                           {user.name}
-                        </a>
+                        </TextLink>
                       ) : (
                         user.name
                       )}
@@ -97,18 +99,13 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
                           <label htmlFor={`role-${user.id}`} className="sr-only">
                             New role for {user.name}
                           </label>
-                          <select
-                            id={`role-${user.id}`}
-                            name="role"
-                            defaultValue={user.role}
-                            className="rounded-md border border-slate-400 px-2 py-1 capitalize"
-                          >
+                          <Select look="compact" id={`role-${user.id}`} name="role" defaultValue={user.role} className="capitalize">
                             {assignable.map((role) => (
                               <option key={role} value={role}>
                                 {role}
                               </option>
                             ))}
-                          </select>
+                          </Select>
                           <Button variant="secondary" size="sm">
                             Change
                           </Button>

@@ -1,6 +1,8 @@
 import { readQuery } from "~/.server/read-query";
+import { Page } from "~/components/layout/page";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { ContactForm } from "~/components/public/contact-form";
+import { TextLink } from "~/components/ui/text-link";
 import { CONTACT_SUCCESS_DURATION_MS, CONTACT_SUCCESS_TEXT, MESSAGE_MAX_LENGTH } from "~/lib/contact-form";
 import { sharedPage } from "~/lib/page-cache";
 import type { ServerRouteHandle } from "~/lib/route-handle";
@@ -32,12 +34,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const settings = useSiteSettings();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Contact us</h1>
-      <p className="mt-3 max-w-3xl text-lg text-slate-700">
-        Ask us anything about studying abroad. A counsellor replies by phone or e-mail, usually within one working day.
-      </p>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_2fr]">
+    <Page
+      title="Contact us"
+      intro="Ask us anything about studying abroad. A counsellor replies by phone or e-mail, usually within one working day."
+    >
+      <div className="grid gap-8 lg:grid-cols-[1fr_2fr]">
         <section aria-labelledby="contact-info-title" className="rounded-lg bg-brand-50 p-6">
           <h2 id="contact-info-title" className="text-xl font-bold text-slate-900">
             Contact information
@@ -46,18 +47,14 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <div>
               <dt className="text-sm font-semibold text-slate-600">E-mail</dt>
               <dd>
-                <a className="font-semibold text-brand-700 underline" href={`mailto:${settings.contactEmail}`}>
-                  {settings.contactEmail}
-                </a>
+                <TextLink href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</TextLink>
               </dd>
             </div>
             {settings.contactPhone ? (
               <div>
                 <dt className="text-sm font-semibold text-slate-600">Phone</dt>
                 <dd>
-                  <a className="font-semibold text-brand-700 underline" href={telHref(settings.contactPhone)}>
-                    {settings.contactPhone}
-                  </a>
+                  <TextLink href={telHref(settings.contactPhone)}>{settings.contactPhone}</TextLink>
                 </dd>
               </div>
             ) : null}
@@ -77,7 +74,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           <ContactForm action="/contact" lastResult={actionData?.result} initialValues={{ message: loaderData.prefilledMessage }} />
         </section>
       </div>
-    </div>
+    </Page>
   );
 }
 

@@ -1,12 +1,15 @@
 import { Wallet as CostsIcon, FileText as DocumentIcon, ListChecks as ProcessIcon, Landmark as SponsorIcon } from "lucide";
+import type { ReactNode } from "react";
 import { data } from "react-router";
+import { PageTitle } from "~/components/layout/page";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CostTable } from "~/components/public/cost-table";
 import { countryStatusLabel, FlagOnPattern } from "~/components/public/country-card";
 import { DocumentList } from "~/components/public/document-list";
 import { NextStepButton } from "~/components/public/guide-blocks";
 import { Badge } from "~/components/ui/badge";
-import { IconTile } from "~/components/ui/icons";
+import { type IconNode, IconTile } from "~/components/ui/icons";
+import { TextLink } from "~/components/ui/text-link";
 import { applyNow, findUniversity, talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
@@ -38,51 +41,35 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
           <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-brand-700">
             Country guide <Badge tone={guide.status === "launched" ? "success" : "warning"}>{countryStatusLabel[guide.status]}</Badge>
           </p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{guide.title}</h1>
+          <PageTitle className="mt-1">{guide.title}</PageTitle>
           <p className="mt-3 text-lg text-slate-700">{guide.summary}</p>
         </div>
       </div>
 
       <div className="mt-10 grid gap-8 md:grid-cols-2">
-        <section aria-labelledby="papers-title">
-          <h2 id="papers-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
-            <IconTile icon={DocumentIcon} />
-            Paper requirements
-          </h2>
+        <IconSection id="papers-title" icon={DocumentIcon} title="Paper requirements">
           <DocumentList documents={guide.paperRequirements} />
-        </section>
-        <section aria-labelledby="sponsor-title">
-          <h2 id="sponsor-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
-            <IconTile icon={SponsorIcon} />
-            Sponsor documents
-          </h2>
+        </IconSection>
+        <IconSection id="sponsor-title" icon={SponsorIcon} title="Sponsor documents">
           {guide.sponsorDocs.length > 0 ? (
             <DocumentList documents={guide.sponsorDocs} testId="sponsor-documents" />
           ) : (
             <p className="mt-3 text-slate-700">Not Needed</p>
           )}
-        </section>
+        </IconSection>
       </div>
 
-      <section aria-labelledby="process-title" className="mt-10">
-        <h2 id="process-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
-          <IconTile icon={ProcessIcon} />
-          Process
-        </h2>
+      <IconSection id="process-title" icon={ProcessIcon} title="Process" className="mt-10">
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
           {guide.process.map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
-      </section>
+      </IconSection>
 
-      <section aria-labelledby="costs-title" className="mt-10">
-        <h2 id="costs-title" className="flex items-center gap-3 text-xl font-bold text-slate-900">
-          <IconTile icon={CostsIcon} />
-          Costs
-        </h2>
+      <IconSection id="costs-title" icon={CostsIcon} title="Costs" className="mt-10">
         <CostTable place={guide.title} costs={guide.costs} className="mt-3" />
-      </section>
+      </IconSection>
 
       <section aria-labelledby="reminder-title" className="mt-10 rounded-lg border-l-4 border-brand-700 bg-brand-50 p-5">
         <h2 id="reminder-title" className="text-lg font-bold text-slate-900">
@@ -93,10 +80,10 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
 
       {guide.video ? (
         <p className="mt-6">
-          <a href={guide.video.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+          <TextLink href={guide.video.url} external>
             {guide.video.title}
             <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          </TextLink>
         </p>
       ) : null}
 
@@ -106,6 +93,31 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
     </article>
+  );
+}
+
+/** A part of the guide under its h2, which carries its icon and names the part for screen readers through `id`. */
+function IconSection({
+  id,
+  icon,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  icon: IconNode;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="flex items-center gap-3 text-xl font-bold text-slate-900">
+        <IconTile icon={icon} />
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 

@@ -1,10 +1,11 @@
 import { University as UniversityIcon } from "lucide";
 import { data } from "react-router";
 import { pageUrl } from "~/.server/read-query";
+import { PageHero } from "~/components/layout/page";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CostTable } from "~/components/public/cost-table";
 import { DocumentList } from "~/components/public/document-list";
-import { ApplyOrBook, ContactBlock } from "~/components/public/guide-blocks";
+import { ApplyOrBook, ContactBlock, TitledCards } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
 import { IconTile } from "~/components/ui/icons";
 import { sharedPage } from "~/lib/page-cache";
@@ -31,22 +32,10 @@ export default function DestinationGuidePage({ loaderData }: Route.ComponentProp
   const settings = useSiteSettings();
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{guide.headline}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-slate-700">{guide.intro}</p>
-        </div>
-      </section>
+      <PageHero title={guide.headline} intro={guide.intro} />
 
       <Section id="why" title={`Why study in ${countryInSentence(guide.country)}`}>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {guide.whyStudy.map((reason) => (
-            <li key={reason.title} className="rounded-lg border border-slate-200 p-5">
-              <h3 className="font-semibold text-slate-900">{reason.title}</h3>
-              <p className="mt-2 text-slate-700">{reason.text}</p>
-            </li>
-          ))}
-        </ul>
+        <TitledCards items={guide.whyStudy} />
       </Section>
 
       <Section id="fields" title="Benefits by field of study" tone="tinted">

@@ -12,7 +12,10 @@ import { shortlistedAmong } from "~/.server/universities/shortlist";
 import { getAcademicProfile } from "~/.server/users/academic-profile";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
+import { FilterField, FilterSelect, filterControl, Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
+import { ResultCount } from "~/components/ui/result-count";
+import { TextLink } from "~/components/ui/text-link";
 import { ShortlistButton } from "~/components/universities/shortlist-button";
 import { UniversityCard } from "~/components/universities/university-card";
 import { formatLakh } from "~/lib/first-year-cost";
@@ -67,8 +70,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const select = "h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base font-normal";
-const label = "grid gap-1 text-sm font-semibold text-slate-800";
+/** The two amounts in taka the finder filters by: the most the first year may cost, and the family's budget (for the fit order). */
+const takaFilters = [
+  { name: "maxTuition", label: "First year at most (BDT)", step: 10000, placeholder: "For example 2000000" },
+  { name: "budget", label: "Our first-year budget (BDT)", step: 100000, placeholder: "For example 3000000" },
+] as const;
 
 export default function FindUniversityPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, query, countries, returnTo, fitFrom } = loaderData;
@@ -130,81 +136,64 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
         className="grid gap-4 rounded-card bg-brand-50 p-4 sm:grid-cols-2 lg:grid-cols-4"
         onChange={submitOnChange}
       >
-        <label className={`${label} sm:col-span-2`}>
-          University
+        <FilterField label="University" className="sm:col-span-2">
           <input
             name="q"
             type="search"
             defaultValue={query.q}
             maxLength={FINDER_SEARCH_MAX_LENGTH}
             placeholder="Name, for example Belfast"
-            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
+            className={filterControl}
           />
-        </label>
-        <label className={label}>
-          Country
-          <select name="country" defaultValue={query.country} className={select}>
-            <option value="">All countries</option>
-            {countries.map((country) => (
-              <option key={country}>{country}</option>
-            ))}
-          </select>
-        </label>
-        <label className={label}>
-          Filter By Type
-          <select name="type" defaultValue={query.type} className={select}>
-            <option value="">Public and private</option>
-            {universityTypes.map((type) => (
-              <option key={type}>{type}</option>
-            ))}
-          </select>
-        </label>
-        <label className={label}>
-          My IELTS score
-          <select name="ielts" defaultValue={query.ielts ?? ""} className={select}>
+        </FilterField>
+        <FilterSelect
+          label="Country"
+          name="country"
+          defaultValue={query.country}
+          className="w-full"
+          allLabel="All countries"
+          options={countries}
+        />
+        <FilterSelect
+          label="Filter By Type"
+          name="type"
+          defaultValue={query.type}
+          className="w-full"
+          allLabel="Public and private"
+          options={universityTypes}
+        />
+        <FilterField label="My IELTS score">
+          <Select name="ielts" defaultValue={query.ielts ?? ""} className="w-full">
             <option value="">Any</option>
             {ieltsBands.map((band) => (
               <option key={band} value={band}>
                 {band.toFixed(1)}
               </option>
             ))}
-          </select>
-        </label>
-        <label className={label}>
-          First year at most (BDT)
-          <input
-            name="maxTuition"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={10000}
-            defaultValue={query.maxTuition ?? ""}
-            placeholder="For example 2000000"
-            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
-          />
-        </label>
-        <label className={label}>
-          Our first-year budget (BDT)
-          <input
-            name="budget"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={100000}
-            defaultValue={query.budget ?? ""}
-            placeholder="For example 3000000"
-            className="h-11 rounded-md border border-slate-400 bg-white px-3 text-base font-normal"
-          />
-        </label>
-        <label className={label}>
-          Sort by
-          <select name="sort" defaultValue={query.sort} className={select}>
+          </Select>
+        </FilterField>
+        {takaFilters.map((filter) => (
+          <FilterField key={filter.name} label={filter.label}>
+            <input
+              name={filter.name}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={filter.step}
+              defaultValue={query[filter.name] ?? ""}
+              placeholder={filter.placeholder}
+              className={filterControl}
+            />
+          </FilterField>
+        ))}
+        <FilterField label="Sort by">
+          <Select name="sort" defaultValue={query.sort} className="w-full">
             <option value="fit">Best fit for me</option>
             <option value="ranking">World ranking</option>
             <option value="name">Name</option>
             <option value="tuition">Tuition, lowest first</option>
-          </select>
-        </label>
+          </Select>
+        </FilterField>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800">
             <input name="scholarships" type="checkbox" value="1" defaultChecked={query.scholarships} className="size-5" />
@@ -216,19 +205,11 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
         </div>
       </Form>
 
-      <p className="mt-6 text-sm text-slate-700" aria-live="polite">
+      <ResultCount className="mt-6" clear={filtered ? { href: "/find-university", label: "Clear the filters" } : null}>
         {total === 0
           ? "No university matches these filters."
           : `${plural(total, "university", "universities")}${filtered ? " found" : ""}.`}
-        {filtered ? (
-          <>
-            {" "}
-            <a href="/find-university" className="font-semibold text-brand-700 underline">
-              Clear the filters
-            </a>
-          </>
-        ) : null}
-      </p>
+      </ResultCount>
 
       {fitFrom ? <FitNote fit={fitFrom} /> : null}
       {items.length > 0 ? (
@@ -264,19 +245,12 @@ function FitNote({ fit }: { fit: NonNullable<Route.ComponentProps["loaderData"][
       {fit.profile ? (
         <>
           {" "}
-          (from{" "}
-          <a href="/dashboard/academic-profile" className="font-semibold text-brand-700 underline">
-            your academic profile
-          </a>
+          (from <TextLink href="/dashboard/academic-profile">your academic profile</TextLink>
           ).
         </>
       ) : parts.length === 0 ? (
         <>
-          , or{" "}
-          <a href="/login" className="font-semibold text-brand-700 underline">
-            sign in
-          </a>{" "}
-          to use your academic profile.
+          , or <TextLink href="/login">sign in</TextLink> to use your academic profile.
         </>
       ) : (
         "."

@@ -3,13 +3,13 @@ import type { ReactNode } from "react";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { CountryCard } from "~/components/public/country-card";
 import { FaqList } from "~/components/public/faq-list";
-import { ApplyOrBook, NextStepButton } from "~/components/public/guide-blocks";
+import { ApplyOrBook, IeltsActions, NextStepButton } from "~/components/public/guide-blocks";
 import { JsonLd } from "~/components/public/json-ld";
 import { Section } from "~/components/public/section";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { type IconNode, IconTile } from "~/components/ui/icons";
-import { bookFreeClassHref } from "~/lib/book-free-class";
+import { TextLink } from "~/components/ui/text-link";
 import { talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
 import { appUrlFrom, pageMeta } from "~/lib/seo";
@@ -101,9 +101,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
                       {promise.link ? (
                         <>
                           {" "}
-                          <a href={promise.link.href} className="font-semibold text-brand-700 underline">
-                            {promise.link.label}
-                          </a>
+                          <TextLink href={promise.link.href}>{promise.link.label}</TextLink>
                         </>
                       ) : null}
                     </p>
@@ -161,12 +159,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
       </Section>
 
       <Section id="ielts" title="IELTS online classes" intro={ielts.intro} tone="tinted">
-        <div className="flex flex-wrap gap-3">
-          <LinkButton href={bookFreeClassHref}>Book Free Class</LinkButton>
-          <LinkButton href="/ielts-details" variant="secondary">
-            More Details
-          </LinkButton>
-        </div>
+        <IeltsActions />
       </Section>
 
       <Section id="faq" title="Frequently asked questions">

@@ -1,7 +1,8 @@
 import { getIeltsBatchSettings } from "~/.server/settings/site-settings";
+import { PageHero } from "~/components/layout/page";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { ContactForm } from "~/components/public/contact-form";
-import { ContactBlock } from "~/components/public/guide-blocks";
+import { ContactBlock, TitledCards } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
 import { Avatar } from "~/components/ui/avatar";
 import { LinkButton } from "~/components/ui/button";
@@ -50,27 +51,16 @@ export default function IeltsDetailsPage({ loaderData, actionData }: Route.Compo
   const batchesWithDetails = batches.filter((batch) => batch.schedule || batch.fee);
   return (
     <>
-      <section className="bg-brand-800 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{overview.title}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-brand-50">{overview.intro}</p>
-          <p className="mt-6">
-            <LinkButton href="#enroll" variant="inverse">
-              Enroll Now
-            </LinkButton>
-          </p>
-        </div>
-      </section>
+      <PageHero title={overview.title} intro={overview.intro} tone="dark">
+        <p className="mt-6">
+          <LinkButton href="#enroll" variant="inverse">
+            Enroll Now
+          </LinkButton>
+        </p>
+      </PageHero>
 
       <Section id="benefits" title="Program benefits">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {benefits.map((benefit) => (
-            <li key={benefit.title} className="rounded-lg border border-slate-200 p-5">
-              <h3 className="font-semibold text-slate-900">{benefit.title}</h3>
-              <p className="mt-2 text-slate-700">{benefit.text}</p>
-            </li>
-          ))}
-        </ul>
+        <TitledCards items={benefits} />
       </Section>
 
       <Section id="batches" title="Online Batch" tone="tinted">

@@ -1,6 +1,6 @@
+import { PageHero } from "~/components/layout/page";
+import { IeltsActions } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
-import { LinkButton } from "~/components/ui/button";
-import { bookFreeClassHref } from "~/lib/book-free-class";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { skillsPage } from "../../../content/skills";
@@ -17,18 +17,9 @@ export default function SkillsPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-slate-700">{page.intro}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <LinkButton href={bookFreeClassHref}>Book Free Class</LinkButton>
-            <LinkButton href="/ielts-details" variant="secondary">
-              More Details
-            </LinkButton>
-          </div>
-        </div>
-      </section>
+      <PageHero title={page.title} intro={page.intro}>
+        <IeltsActions className="mt-8" />
+      </PageHero>
       <Section id="courses" title="Skills we teach">
         <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {page.skills.map((skill) => (

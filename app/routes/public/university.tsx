@@ -10,16 +10,19 @@ import { firstYearCost, getCountryCosts } from "~/.server/universities/first-yea
 import { getTakaRates } from "~/.server/universities/rates";
 import { shortlistedAmong } from "~/.server/universities/shortlist";
 import { getAcademicProfile } from "~/.server/users/academic-profile";
+import { PageTitle } from "~/components/layout/page";
 import { JsonLd } from "~/components/public/json-ld";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icons";
+import { TextLink } from "~/components/ui/text-link";
 import { CostTable } from "~/components/universities/cost-table";
 import { ShortlistButton } from "~/components/universities/shortlist-button";
 import { UniversityLogo } from "~/components/universities/university-logo";
 import { UniversityPlanFacts } from "~/components/universities/university-plan-facts";
 import { type StudyLevel, studyLevels } from "~/lib/academic-profile";
 import { bookConsultantsHref } from "~/lib/booking";
+import { groupThousands } from "~/lib/numbers";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { academicYear } from "~/lib/tuition";
@@ -102,9 +105,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Dhaka" });
+
 /** "12 March 2026", in Dhaka. */
 function formatDate(date: Date): string {
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Dhaka" });
+  return longDate.format(date);
 }
 
 /** "USD 42,954 (≈ BDT 5,240,000), indicative for 2022/23", or null for an unknown fee. */
@@ -118,8 +123,8 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
   /** Each fact, and the university's page it comes from where we have it. */
   const facts: [string, string, (string | null)?][] = [
     ["Type", university.type],
-    ["Courses offered", university.coursesOffered?.toLocaleString("en") ?? "Not listed"],
-    ["English-taught courses", university.englishTaughtCourses?.toLocaleString("en") ?? "Not listed"],
+    ["Courses offered", university.coursesOffered === null ? "Not listed" : groupThousands(university.coursesOffered)],
+    ["English-taught courses", university.englishTaughtCourses === null ? "Not listed" : groupThousands(university.englishTaughtCourses)],
     ["Exams accepted", university.examsAccepted || "Not listed"],
     ["First-year tuition", feeText(university.tuition) ?? "Not listed: ask us", university.tuitionSource],
     ["Master's tuition, first year", feeText(university.mastersTuition) ?? "Not listed", university.mastersTuitionSource],
@@ -157,7 +162,7 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <UniversityLogo name={university.name} src={university.logo} size="lg" />
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight break-words text-slate-900 sm:text-4xl">{university.name}</h1>
+          <PageTitle className="break-words">{university.name}</PageTitle>
           <p className="mt-2 text-lg text-slate-700">
             {university.city}, {university.country} · {university.type}
           </p>
@@ -221,9 +226,9 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
                   {source ? (
                     <>
                       {" "}
-                      <a href={source} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+                      <TextLink href={source} external>
                         source<span className="sr-only">: the university's page for {term.toLowerCase()} (opens in a new tab)</span>
-                      </a>
+                      </TextLink>
                     </>
                   ) : null}
                 </dd>

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/form-limits";
+import { PasswordField } from "~/components/ui/password-field";
 import type { changePasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -20,23 +20,8 @@ export function ChangePasswordSection({ lastResult, pending }: { lastResult: Sub
       {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
       <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="mt-4 grid max-w-md gap-4">
         <input type="hidden" name="intent" value="change-password" />
-        <Field
-          label="Current password"
-          field={fields.currentPassword}
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={PASSWORD_MAX_LENGTH}
-        />
-        <Field
-          label="New password"
-          field={fields.newPassword}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-        />
+        <PasswordField label="Current password" field={fields.currentPassword} purpose="current" />
+        <PasswordField label="New password" field={fields.newPassword} purpose="new" />
         <Field label="Confirm new password" field={fields.confirmPassword} type="password" autoComplete="new-password" required />
         <Button pending={pending}>Change password</Button>
       </Form>

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { PASSWORD_MAX_LENGTH } from "~/lib/form-limits";
+import { PasswordField } from "~/components/ui/password-field";
 import type { passwordOnlySchema, totpCodeSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -84,14 +84,7 @@ export function TwoFactorSection({
       ) : (
         <Form method="post" {...getFormProps(passwordForm)} {...loadPasswordValidation} noValidate className="mt-4 grid max-w-md gap-4">
           <input type="hidden" name="intent" value={enabled ? "disable-2fa" : "enable-2fa"} />
-          <Field
-            label="Your password"
-            field={passwordFields.password}
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={PASSWORD_MAX_LENGTH}
-          />
+          <PasswordField label="Your password" field={passwordFields.password} purpose="current" />
           <Button>{enabled ? "Turn off two-factor sign-in" : "Set up two-factor sign-in"}</Button>
         </Form>
       )}

@@ -1,0 +1,34 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/form-limits";
+import { Field, type FieldMeta } from "./field";
+
+/** What sign-up and set-up say under the password people choose. */
+export const NEW_PASSWORD_HINT = "At least 8 characters. A few random words make a strong password.";
+
+/**
+ * A password with the policy's bounds, for the browser's password manager: `current` to sign in
+ * or to confirm who you are, `new` to choose one (at least PASSWORD_MIN_LENGTH characters).
+ */
+export function PasswordField({
+  label,
+  field,
+  purpose,
+  hint,
+}: {
+  label: string;
+  field: FieldMeta;
+  purpose: "current" | "new";
+  hint?: string;
+}) {
+  return (
+    <Field
+      label={label}
+      field={field}
+      type="password"
+      autoComplete={`${purpose}-password`}
+      required
+      minLength={purpose === "new" ? PASSWORD_MIN_LENGTH : undefined}
+      maxLength={PASSWORD_MAX_LENGTH}
+      hint={hint}
+    />
+  );
+}
