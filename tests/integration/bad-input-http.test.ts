@@ -82,6 +82,19 @@ async function send(pathAndQuery: string, identity: Identity, init: RequestInit 
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
+/** Runs `work` on every item, `width` of them at a time. */
+async function inTurns<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: width }, lane));
+}
+
 /** Every path pattern of the route table ("/dashboard/applications/:id"), the catch-all as a made-up page. */
 function routePatterns(entries: RouteConfigEntry[], parent = ""): { pattern: string; file: string }[] {
   return entries.flatMap((entry) => {
@@ -288,7 +301,7 @@ describe("generated bad input against the built server", () => {
 
   test("every query parameter of every route, with NUL and other hostile values, as everyone who can see it: never a 5xx", async () => {
     const failures: string[] = [];
-    let requests = 0;
+    const requests: { url: string; identity: Identity }[] = [];
     for (const { pattern, file } of table) {
       const pathname = concrete.get(pattern) ?? pattern;
       const who: Identity[] = ["anonymous", ...(admitted.get(pathname) ?? []).filter((identity) => identity !== "anonymous")];
@@ -299,15 +312,16 @@ describe("generated bad input against the built server", () => {
         for (const value of hostileValues) urls.push(`${pathname}?${names.map((name) => `${name}=${value}`).join("&")}&%00=%00`);
         // React Router's data requests read the same query.
         urls.push(`${pathname === "/" ? "/_" : pathname}.data?${names.map((name) => `${name}=%00`).join("&")}`);
-        for (const url of urls) {
-          const answer = await send(url, identity);
-          requests += 1;
-          if (answer.status >= 500) failures.push(`${identity} GET ${url.slice(0, 120)} → ${answer.status}`);
-        }
+        for (const url of urls) requests.push({ url, identity });
       }
     }
+    // A few at a time, as browsers would send them: the server renders one while the test reads another.
+    await inTurns(requests, 4, async ({ url, identity }) => {
+      const answer = await send(url, identity);
+      if (answer.status >= 500) failures.push(`${identity} GET ${url.slice(0, 120)} → ${answer.status}`);
+    });
     expect(failures).toEqual([]);
-    expect(requests).toBeGreaterThan(500);
+    expect(requests.length).toBeGreaterThan(500);
     expect(loggedErrors(server)).toEqual([]);
   }, 300_000);
 

@@ -10,7 +10,7 @@ import { adminQuery } from "./test-database";
 
 /**
  * Makes one migrated template database per run, so each test file starts from a copy
- * (≈0.5 s) instead of creating and migrating its own (≈4 s on PGlite).
+ * (≈0.6 s) instead of creating and migrating its own (≈5 s on PGlite).
  */
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -32,8 +32,9 @@ export default async function setup(project: TestProject) {
   const client = await PGlite.create({ extensions: pgliteExtensions });
   const handle = wrapPglite(client);
   await prepareDatabase(handle);
-  const tarball = path.join(dir, "template.tar.gz");
-  await writeFile(tarball, Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer()));
+  // Uncompressed: each test file loads it in ≈0.6 s, against ≈1.2 s gzipped (42 MB on disk for the run).
+  const tarball = path.join(dir, "template.tar");
+  await writeFile(tarball, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
   await handle.close();
   project.provide("databaseTemplate", { kind: "pglite", path: tarball });
   return async () => {

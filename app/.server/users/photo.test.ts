@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { isAppError } from "../errors";
 import { IMAGE_SLOTS, imageSlotUse, withImageSlot } from "../image-slots";
 import { MAX_PICTURE_PIXELS, preparePhoto } from "./photo";
@@ -29,9 +29,8 @@ test("pictures wait for a turn at the image decoder that application documents u
     prepared = true;
     return bytes;
   });
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await vi.waitFor(() => expect(imageSlotUse()).toEqual({ busy: IMAGE_SLOTS, waiting: 1 }));
   expect(prepared).toBe(false);
-  expect(imageSlotUse()).toEqual({ busy: IMAGE_SLOTS, waiting: 1 });
 
   letGo();
   await Promise.all(holders);
