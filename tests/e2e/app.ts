@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { test } from "@playwright/test";
+import { type Cookie, type Page, test } from "@playwright/test";
 import type { Role } from "~/lib/roles";
 import { copyDataDir, projectRoot, type ServerProcess, startServer } from "../support/server-process";
 
@@ -102,13 +102,42 @@ function seedAccounts(dataDir: string, users: SeedUser[]) {
   if (result.status !== 0) throw new Error(`seeding accounts failed: ${result.stdout}${result.stderr}`);
 }
 
-/** Signs in through the login form and waits until the app has taken the person where they were going. */
-export async function signInAs(page: import("@playwright/test").Page, loginUrl: string, user: SeedUser) {
-  await page.goto(loginUrl);
-  await page.getByLabel("Email", { exact: true }).fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+/** Each worker's signed-in sessions, by app and account: one sign-in serves every test of a file that needs that person. */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Opens `loginUrl`'s `redirectTo` (or where the login form would send them) signed in as `user`. The first time
+ * for an app and account it posts the login form's fields in the page's own cookie jar, as the form does; after
+ * that it reuses that session's cookies while the server still honours them (a test that signs out ends it).
+ * The login page itself is tested in accounts.spec.ts; other tests only need to be signed in.
+ */
+export async function signInAs(page: Page, loginUrl: string, user: SeedUser) {
+  const login = new URL(loginUrl);
+  const key = `${login.origin} ${user.email}`;
+  const context = page.context();
+  const kept = sessions.get(key);
+  if (kept) await context.addCookies(kept);
+  if (!kept || !(await signedIn(page, login))) {
+    const response = await page.request.post(new URL("/login", login).href, {
+      form: { email: user.email, password: user.password, intent: "password", redirectTo: login.searchParams.get("redirectTo") ?? "" },
+      maxRedirects: 0,
+    });
+    const location = response.headers().location ?? "";
+    if (response.status() !== 302 || location.startsWith("/login")) {
+      throw new Error(`Signing in as ${user.email} answered ${response.status()} ${location}`);
+    }
+    sessions.set(
+      key,
+      (await context.cookies(login.origin)).filter((cookie) => cookie.name.startsWith("onward.")),
+    );
+  }
+  await page.goto(new URL(login.searchParams.get("redirectTo") || "/", login).href);
+}
+
+/** Whether the page's cookies sign someone in: a signed-in visit to the login page is sent on. */
+async function signedIn(page: Page, login: URL): Promise<boolean> {
+  const response = await page.request.get(new URL("/login", login).href, { maxRedirects: 0 });
+  return response.status() === 302;
 }
 
 /** Phone, small phone and tablet widths at which no page may scroll sideways. */
