@@ -119,3 +119,17 @@ export function cacheMode(): "local" | "shared" | "off" {
   if (redisUrl) return "shared";
   return databaseUrl ? "off" : "local";
 }
+
+/**
+ * A cache of whole reads (a page of a list, a detail page) by their query, for the few seconds of
+ * `options.ttlMs`: `read(key, load)` answers what `load` reads, or the same read made moments ago
+ * under the same `key`; `changed()` forgets every read, and whatever changes what they were read
+ * from must call it once it has committed (on every instance: see InvalidatedCache).
+ */
+export function cachedReads(options: CacheOptions) {
+  const cache = new InvalidatedCache<unknown>(cacheMode, options);
+  return {
+    read: async <T>(key: string, load: () => Promise<T>): Promise<T> => (await cache.get(key, async () => ({ value: await load() }))) as T,
+    changed: (): Promise<void> => cache.invalidate(),
+  };
+}

@@ -18,6 +18,16 @@ export const consultantCountries = [
 ] as const;
 export type ConsultantCountry = (typeof consultantCountries)[number];
 
+/** A consultant as students see them (the booking page's cards, a consultant's own page). */
+export type ConsultantProfile = {
+  id: string;
+  name: string;
+  university: string;
+  country: string;
+  profession: string;
+  description: string;
+};
+
 export function isConsultantCountry(value: unknown): value is ConsultantCountry {
   return typeof value === "string" && (consultantCountries as readonly string[]).includes(value);
 }

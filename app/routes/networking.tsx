@@ -9,7 +9,7 @@ import { Page } from "~/components/layout/page";
 import { MemberHeading } from "~/components/networking/member-heading";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FilterField, FilterSelect, filterControl } from "~/components/ui/field";
+import { FilterSearch, FilterSelect } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
@@ -64,16 +64,13 @@ export default function NetworkingPage({ loaderData }: Route.ComponentProps) {
         role="search"
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
       >
-        <FilterField label="Search" className="sm:col-span-2 lg:col-span-1">
-          <input
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            maxLength={DIRECTORY_SEARCH_MAX_LENGTH}
-            placeholder="Name, profession or company"
-            className={filterControl}
-          />
-        </FilterField>
+        <FilterSearch
+          label="Search"
+          className="sm:col-span-2 lg:col-span-1"
+          defaultValue={query.q}
+          maxLength={DIRECTORY_SEARCH_MAX_LENGTH}
+          placeholder="Name, profession or company"
+        />
         <FilterSelect label="Location" name="location" defaultValue={query.location} allLabel="All locations" options={choices.locations} />
         <FilterSelect
           label="Job category"

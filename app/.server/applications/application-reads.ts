@@ -1,4 +1,4 @@
-import { cacheMode, InvalidatedCache } from "../invalidated-cache";
+import { cachedReads } from "../invalidated-cache";
 
 /**
  * Applications as their pages read them, for a few seconds: the staff list (by its filters and
@@ -7,19 +7,6 @@ import { cacheMode, InvalidatedCache } from "../invalidated-cache";
  * set a status or write a note; each of those calls `applicationsChanged` once it has committed,
  * so the next read after a change sees it (on every instance: InvalidatedCache).
  */
-const cache = new InvalidatedCache<unknown>(cacheMode, {
-  what: "application pages",
-  epochKey: "onward:applications:epoch",
-  ttlMs: 15_000,
-  maxEntries: 2_000,
-});
+const reads = cachedReads({ what: "application pages", epochKey: "onward:applications:epoch", ttlMs: 15_000, maxEntries: 2_000 });
 
-/** What `load` reads, or the same read made moments ago under the same `key`. */
-export async function cachedApplicationRead<T>(key: string, load: () => Promise<T>): Promise<T> {
-  return (await cache.get(key, async () => ({ value: await load() }))) as T;
-}
-
-/** Forgets every cached read (after an application, its documents or its timeline changed). */
-export function applicationsChanged(): Promise<void> {
-  return cache.invalidate();
-}
+export const { read: cachedApplicationRead, changed: applicationsChanged } = reads;

@@ -1,4 +1,4 @@
-import { cacheMode, InvalidatedCache } from "../invalidated-cache";
+import { cachedReads } from "../invalidated-cache";
 
 /**
  * The booking lists, by their query, for a few seconds: the booking page's consultant cards (with
@@ -8,19 +8,6 @@ import { cacheMode, InvalidatedCache } from "../invalidated-cache";
  * instance: see InvalidatedCache, ADR 018). Time moves lists too: a slot that starts meanwhile is
  * counted as free, or "upcoming", for at most the TTL; booking it is refused anyway.
  */
-const cache = new InvalidatedCache<unknown>(cacheMode, {
-  what: "booking lists",
-  epochKey: "onward:booking-lists:epoch",
-  ttlMs: 15_000,
-  maxEntries: 2_000,
-});
+const reads = cachedReads({ what: "booking lists", epochKey: "onward:booking-lists:epoch", ttlMs: 15_000, maxEntries: 2_000 });
 
-/** The page `load` reads, or the same page read moments ago under the same `key`. */
-export async function cachedBookingList<T>(key: string, load: () => Promise<T>): Promise<T> {
-  return (await cache.get(key, async () => ({ value: await load() }))) as T;
-}
-
-/** Forgets every cached page (after a consultant, a slot or a booking changed). */
-export function bookingListsChanged(): Promise<void> {
-  return cache.invalidate();
-}
+export const { read: cachedBookingList, changed: bookingListsChanged } = reads;

@@ -24,6 +24,15 @@ export type ConsultantBookingRow = {
   createdAt: Date;
 };
 
+/** Which of a consultant's bookings a page lists, and which page. */
+type ConsultantBookingsQuery = {
+  consultantId: string;
+  when: BookingWhen;
+  status: BookingStatusFilter;
+  bookingId?: string | null;
+  page: number;
+};
+
 function statusWhere(status: BookingStatusFilter): SQL | undefined {
   if (status === "live") return sql`${bookings.status} in ${liveBookingStatuses}`;
   return status ? eq(bookings.status, status) : undefined;
@@ -33,26 +42,14 @@ function statusWhere(status: BookingStatusFilter): SQL | undefined {
  * A consultant's bookings with the contact details students gave: upcoming ones (not started)
  * soonest first, past ones latest first, or all; by status; or the one a link names (`bookingId`).
  */
-export function listConsultantBookings(input: {
-  consultantId: string;
-  when: BookingWhen;
-  status: BookingStatusFilter;
-  bookingId?: string | null;
-  page: number;
-}): Promise<Paginated<ConsultantBookingRow>> {
+export function listConsultantBookings(input: ConsultantBookingsQuery): Promise<Paginated<ConsultantBookingRow>> {
   return cachedBookingList(
     JSON.stringify(["listConsultantBookings", input.consultantId, input.when, input.status, input.bookingId ?? null, input.page]),
     () => readConsultantBookings(input),
   );
 }
 
-function readConsultantBookings(input: {
-  consultantId: string;
-  when: BookingWhen;
-  status: BookingStatusFilter;
-  bookingId?: string | null;
-  page: number;
-}): Promise<Paginated<ConsultantBookingRow>> {
+function readConsultantBookings(input: ConsultantBookingsQuery): Promise<Paginated<ConsultantBookingRow>> {
   const where = and(
     eq(bookings.consultantId, input.consultantId),
     input.bookingId ? eq(bookings.id, input.bookingId) : undefined,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { type ConsultantCountry, liveBookingStatuses } from "~/lib/booking";
+import { type ConsultantCountry, type ConsultantProfile, liveBookingStatuses } from "~/lib/booking";
 import type { Paginated } from "~/lib/pagination";
 import { staffRoles } from "~/lib/roles";
 import { cachedBookingList } from "../bookings/booking-lists-cache";
@@ -65,16 +65,7 @@ function readConsultants(input: { q: string; page: number }): Promise<Paginated<
   });
 }
 
-export type BookableConsultant = {
-  id: string;
-  name: string;
-  university: string;
-  country: string;
-  profession: string;
-  description: string;
-  photo: string;
-  freeSlots: number;
-};
+export type BookableConsultant = ConsultantProfile & { photo: string; freeSlots: number };
 
 /** Active consultants for students, by name, in one country or all, each with how many free slots they have (cached briefly). */
 export function findBookableConsultants(input: {

@@ -8,6 +8,7 @@ import { AppError, formatWait } from "../errors";
 import { queueMail } from "../mail/outbox";
 import { renderMail } from "../mail/templates";
 import { getSiteSettings } from "../settings/site-settings";
+import { type DirectoryCard, memberSummaryColumns } from "./search-directory";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,15 +16,7 @@ export const NOT_TAKING_MESSAGES = "This member is not taking messages through O
 export const VERIFY_BEFORE_CONNECT = "Confirm your e-mail address first, so the member's reply can reach you.";
 
 /** What the Connect page shows of a member: what the directory card shows, nothing more. */
-export type ConnectTarget = {
-  id: string;
-  name: string;
-  profession: string;
-  company: string;
-  address: string;
-  location: string;
-  photo: string;
-};
+export type ConnectTarget = Pick<DirectoryCard, "id" | "name" | "profession" | "company" | "address" | "location" | "photo">;
 
 /**
  * The member a student may write to: listed (Active) and taking messages, and not the student
@@ -31,17 +24,7 @@ export type ConnectTarget = {
  */
 export async function findConnectTarget(memberId: string, sender: Pick<SessionUser, "id" | "email">, database: Database = db()) {
   const [member] = await database
-    .select({
-      id: networkingMembers.id,
-      name: networkingMembers.name,
-      profession: networkingMembers.profession,
-      company: networkingMembers.company,
-      address: networkingMembers.address,
-      location: networkingMembers.location,
-      photo: networkingMembers.photo,
-      email: networkingMembers.email,
-      userId: networkingMembers.userId,
-    })
+    .select({ ...memberSummaryColumns, email: networkingMembers.email, userId: networkingMembers.userId })
     .from(networkingMembers)
     .where(and(eq(networkingMembers.id, memberId), eq(networkingMembers.status, "Active"), eq(networkingMembers.acceptsMessages, true)));
   const ownEntry = member && (member.userId === sender.id || member.email.toLowerCase() === sender.email.toLowerCase());

@@ -28,15 +28,20 @@ export type DirectoryCard = {
   acceptsMessages: boolean;
 };
 
-const card = {
+/** What the directory card and the Connect page both show of a member. */
+export const memberSummaryColumns = {
   id: networkingMembers.id,
   name: networkingMembers.name,
   profession: networkingMembers.profession,
   company: networkingMembers.company,
   address: networkingMembers.address,
   location: networkingMembers.location,
-  category: networkingMembers.category,
   photo: networkingMembers.photo,
+};
+
+const card = {
+  ...memberSummaryColumns,
+  category: networkingMembers.category,
   linkedin: networkingMembers.linkedin,
   twitter: networkingMembers.twitter,
   bookingUrl: networkingMembers.bookingUrl,

@@ -9,15 +9,7 @@ import { AppError, CORRECT_THE_MARKED_FIELDS } from "../errors";
 import { recordAuditEvent } from "../users/audit";
 import { catalogueChanged } from "./catalogue-cache";
 import type { University } from "./schema";
-import {
-  asDuplicate,
-  assertBandFits,
-  assertNameFree,
-  dropLogoUnlessUsed,
-  figureProvenance,
-  formColumns,
-  storeLogo,
-} from "./university-form-values";
+import { asDuplicate, assertFormFits, dropLogoUnlessUsed, figureProvenance, formColumns, storeLogo } from "./university-form-values";
 
 /** "Queen's University Belfast" → "queens-university-belfast" (ASCII letters and digits only). */
 export function slugify(text: string): string {
@@ -43,8 +35,7 @@ export async function addUniversity(input: { actor: SessionUser; fields: Univers
   if (!input.logo || input.logo.length === 0) {
     throw new AppError("INVALID", CORRECT_THE_MARKED_FIELDS, { fieldErrors: { universityLogo: "Choose a logo" } });
   }
-  assertBandFits(fields);
-  await assertNameFree(fields);
+  await assertFormFits(fields);
   const logo = await storeLogo(input.logo);
   try {
     const university = await db().transaction(async (tx) => {

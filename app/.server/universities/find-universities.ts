@@ -37,8 +37,8 @@ const TYPO_TOLERANCE = 0.5;
 /** The largest value an `integer` column holds (a bound on one must not pass it). */
 const MAX_INTEGER = 2_147_483_647;
 
-/** The columns a card (finder, shortlist) and the compare table show. */
-export const universityCardColumns = {
+/** What every list of universities shows of each: which it is, where, and its logo (staff list, cards). */
+export const universityListColumns = {
   id: universities.id,
   slug: universities.slug,
   name: universities.name,
@@ -46,6 +46,11 @@ export const universityCardColumns = {
   city: universities.city,
   type: universities.type,
   logo: universities.logo,
+};
+
+/** The columns a card (finder, shortlist) and the compare table show. */
+export const universityCardColumns = {
+  ...universityListColumns,
   worldRanking: universities.worldRanking,
   rankingYear: universities.rankingYear,
   englishTaughtCourses: universities.englishTaughtCourses,

@@ -5,18 +5,12 @@ import { universities } from "../db/schema";
 import { listTotal, paginate } from "../pagination";
 import { containsPattern } from "../search-pattern";
 import { cachedCatalogueRead } from "./catalogue-cache";
+import { universityListColumns } from "./find-universities";
+import type { University } from "./schema";
 
 export const UNIVERSITIES_PER_STAFF_PAGE = 20;
 
-export type StaffUniversityRow = {
-  id: string;
-  slug: string;
-  name: string;
-  country: string;
-  city: string;
-  type: string;
-  logo: string | null;
-};
+export type StaffUniversityRow = Pick<University, "id" | "slug" | "name" | "country" | "city" | "type" | "logo">;
 
 /** Every university by country then name, for staff (/dashboard/universities); `q` matches a fragment of the name, country or city. */
 export function listUniversities(input: { q: string; page: number; pageSize?: number }): Promise<Paginated<StaffUniversityRow>> {
@@ -33,16 +27,7 @@ export function listUniversities(input: { q: string; page: number; pageSize?: nu
       count: async () => (await db().select({ total: count() }).from(universities).where(where))[0]?.total ?? 0,
       rows: ({ limit, offset }) =>
         db()
-          .select({
-            id: universities.id,
-            slug: universities.slug,
-            name: universities.name,
-            country: universities.country,
-            city: universities.city,
-            type: universities.type,
-            logo: universities.logo,
-            listTotal: listTotal(),
-          })
+          .select({ ...universityListColumns, listTotal: listTotal() })
           .from(universities)
           .where(where)
           .orderBy(asc(universities.country), asc(universities.name), asc(universities.id))

@@ -167,6 +167,15 @@ export async function assertNameFree(fields: UniversityEditFields, exceptId?: st
   if (taken) throw duplicate();
 }
 
+/**
+ * The checks the add and edit forms make before anything is stored (`exceptId`: the university
+ * being edited). Throws AppError INVALID (the band), CONFLICT (the name).
+ */
+export async function assertFormFits(fields: UniversityEditFields, exceptId?: string): Promise<void> {
+  assertBandFits(fields);
+  await assertNameFree(fields, exceptId);
+}
+
 /** The unique (country, lower(name)) index's refusal, for a name taken between the check and the write. */
 export function asDuplicate(error: unknown): unknown {
   const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;

@@ -9,15 +9,7 @@ import { recordAuditEvent } from "../users/audit";
 import { catalogueChanged } from "./catalogue-cache";
 import { UNIVERSITY_GONE } from "./delete-university";
 import type { University } from "./schema";
-import {
-  asDuplicate,
-  assertBandFits,
-  assertNameFree,
-  dropLogoUnlessUsed,
-  figureProvenance,
-  formColumns,
-  storeLogo,
-} from "./university-form-values";
+import { asDuplicate, assertFormFits, dropLogoUnlessUsed, figureProvenance, formColumns, storeLogo } from "./university-form-values";
 
 /**
  * Saves the staff edit form over a university: every field, and the logo when a new one is given
@@ -34,8 +26,7 @@ export async function updateUniversity(input: {
   const { fields } = input;
   const [current] = await db().select().from(universities).where(eq(universities.id, input.id));
   if (!current) throw new AppError("NOT_FOUND", UNIVERSITY_GONE);
-  assertBandFits(fields);
-  await assertNameFree(fields, input.id);
+  await assertFormFits(fields, input.id);
   const logo = input.logo && input.logo.length > 0 ? await storeLogo(input.logo) : current.logo;
   const columns = formColumns(fields);
   let updated: University;

@@ -1,14 +1,9 @@
 import { MapPin as CountryIcon, Briefcase as ProfessionIcon, GraduationCap as UniversityIcon } from "lucide";
+import type { ConsultantProfile } from "~/lib/booking";
 import { Avatar } from "../ui/avatar";
 import { Icon } from "../ui/icons";
 
-export type ConsultantCardData = {
-  id: string;
-  name: string;
-  university: string;
-  country: string;
-  profession: string;
-  description: string;
+export type ConsultantCardData = ConsultantProfile & {
   /** None for a profile without a picture yet: the initials are shown. */
   photoUrl?: string;
 };

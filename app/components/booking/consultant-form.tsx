@@ -1,14 +1,12 @@
 import type { z } from "zod";
-import { PictureField, UploadForm } from "~/components/dashboard/upload-form";
+import { PictureField, type StaffFormProps, UploadForm, useStaffForm } from "~/components/dashboard/upload-form";
 import { CONSULTANT_DESCRIPTION_MAX_LENGTH, CONSULTANT_TEXT_MAX_LENGTH, consultantCountries } from "~/lib/booking";
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/lib/form-limits";
 import type { ConsultantFormBrowserSchema } from "~/lib/schemas/booking";
-import { useSchemaForm } from "~/lib/use-schema-form";
 import { Avatar } from "../ui/avatar";
 import { Field, SelectField, TextAreaField } from "../ui/field";
 
 type Shape = z.input<typeof ConsultantFormBrowserSchema>;
-type Result = Parameters<typeof useSchemaForm>[1];
 
 /**
  * The add and edit forms of a consultant (multipart: the picture is `profile`). Field names are the
@@ -17,24 +15,13 @@ type Result = Parameters<typeof useSchemaForm>[1];
  * `id` changes after a successful add, so the form starts empty again.
  */
 export function ConsultantForm({
-  id,
-  lastResult,
-  defaultValue,
   current,
-  saving,
-  submitLabel,
-}: {
-  id?: string;
-  lastResult: Result;
-  defaultValue?: Partial<Shape>;
-  current?: { email: string; name: string; photoUrl?: string };
-  saving: boolean;
-  submitLabel: string;
-}) {
+  ...props
+}: StaffFormProps<Shape> & { current?: { email: string; name: string; photoUrl?: string } }) {
   const editing = current !== undefined;
-  const [form, fields, loadValidation] = useSchemaForm<Shape>(editing ? "consultantEdit" : "consultant", lastResult, { id, defaultValue });
+  const [form, fields, loadValidation] = useStaffForm<Shape>(editing ? "consultantEdit" : "consultant", props);
   return (
-    <UploadForm form={form} loadValidation={loadValidation} saving={saving} submitLabel={submitLabel}>
+    <UploadForm form={form} loadValidation={loadValidation} saving={props.saving} submitLabel={props.submitLabel}>
       <Field label="Name" field={fields.name} required autoComplete="off" maxLength={NAME_MAX_LENGTH} />
       <Field
         label="University"

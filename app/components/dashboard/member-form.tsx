@@ -1,11 +1,9 @@
 import type { z } from "zod";
-import { PictureField, UploadForm } from "~/components/dashboard/upload-form";
+import { PictureField, type StaffFormProps, UploadForm, useStaffForm } from "~/components/dashboard/upload-form";
 import type { MemberFormBrowserSchema } from "~/lib/schemas/networking";
-import { useSchemaForm } from "~/lib/use-schema-form";
 import { Field, SelectField } from "../ui/field";
 
 type Shape = z.input<typeof MemberFormBrowserSchema>;
-type Result = Parameters<typeof useSchemaForm>[1];
 
 /**
  * The add and edit forms of a networking member (multipart: the photo is `profile`). Field names are
@@ -13,25 +11,13 @@ type Result = Parameters<typeof useSchemaForm>[1];
  * twitter, bookingUrl, profile. `id` changes after a successful add, so the form starts empty again.
  */
 export function MemberForm({
-  id,
-  lastResult,
-  defaultValue,
   choices,
   photoUrl,
-  saving,
-  submitLabel,
-}: {
-  id?: string;
-  lastResult: Result;
-  defaultValue?: Partial<Shape>;
-  choices: { locations: readonly string[]; categories: readonly string[] };
-  photoUrl?: string;
-  saving: boolean;
-  submitLabel: string;
-}) {
-  const [form, fields, loadValidation] = useSchemaForm<Shape>("member", lastResult, { id, defaultValue });
+  ...props
+}: StaffFormProps<Shape> & { choices: { locations: readonly string[]; categories: readonly string[] }; photoUrl?: string }) {
+  const [form, fields, loadValidation] = useStaffForm<Shape>("member", props);
   return (
-    <UploadForm form={form} loadValidation={loadValidation} saving={saving} submitLabel={submitLabel}>
+    <UploadForm form={form} loadValidation={loadValidation} saving={props.saving} submitLabel={props.submitLabel}>
       <Field label="Name" field={fields.name} required autoComplete="off" />
       <Field label="Company or university" field={fields.company} required />
       <Field label="City" field={fields.address} required hint="Where they live, for example Helsinki" />

@@ -1,13 +1,11 @@
 import type { z } from "zod";
-import { PictureField, UploadForm } from "~/components/dashboard/upload-form";
+import { PictureField, type StaffFormProps, UploadForm, useStaffForm } from "~/components/dashboard/upload-form";
 import { UNIVERSITY_ABOUT_MAX_LENGTH, type UniversityEditBrowserSchema } from "~/lib/schemas/universities";
 import { catalogueCountries, ieltsBands, tuitionCurrencies, universityTypes } from "~/lib/universities";
-import { useSchemaForm } from "~/lib/use-schema-form";
 import { Field, type FieldMeta, SelectField, TextAreaField } from "../ui/field";
 import { UniversityLogo } from "../universities/university-logo";
 
 type Shape = z.input<typeof UniversityEditBrowserSchema>;
-type Result = Parameters<typeof useSchemaForm>[1];
 
 /** A figure's source page: an https address on the university's own site. */
 const sourceField = { type: "url", inputMode: "url", placeholder: "https://", hint: "The university's own page that states it" } as const;
@@ -24,29 +22,34 @@ const ieltsOptions = ieltsBands.map((band) => ({ value: String(band), label: ban
  * when none is chosen. `id` changes after a successful add, so the form starts empty again.
  */
 export function UniversityForm({
-  id,
-  lastResult,
-  defaultValue,
   current,
-  saving,
-  submitLabel,
-}: {
-  id?: string;
-  lastResult: Result;
-  defaultValue?: Partial<Shape>;
+  ...props
+}: StaffFormProps<Shape> & {
   /** The university being edited: its name and logo, shown beside the logo field. */
   current?: { name: string; logo: string | null };
-  saving: boolean;
-  submitLabel: string;
 }) {
   const editing = current !== undefined;
-  const [form, fields, loadValidation] = useSchemaForm<Shape>(editing ? "universityEdit" : "university", lastResult, {
-    id,
-    defaultValue,
-  });
+  const [form, fields, loadValidation] = useStaffForm<Shape>(editing ? "universityEdit" : "university", props);
   const figure = editing ? "Leave empty if not known" : undefined;
+  const fees: FeeProps[] = [
+    {
+      label: "Master's tuition",
+      hint: "First year of a taught master's; optional",
+      fields: [fields.mastersTuitionFees, fields.mastersTuitionCurrency, fields.mastersTuitionYear, fields.mastersTuitionSource],
+    },
+    {
+      label: "Application fee",
+      hint: "To apply as an undergraduate; 0 if none; optional",
+      fields: [fields.applicationFee, fields.applicationFeeCurrency, fields.applicationFeeYear, fields.applicationFeeSource],
+    },
+    {
+      label: "Yearly fees",
+      hint: "Compulsory fees besides tuition, for a year; optional",
+      fields: [fields.yearlyFees, fields.yearlyFeesCurrency, fields.yearlyFeesYear, fields.yearlyFeesSource],
+    },
+  ];
   return (
-    <UploadForm form={form} loadValidation={loadValidation} saving={saving} submitLabel={submitLabel}>
+    <UploadForm form={form} loadValidation={loadValidation} saving={props.saving} submitLabel={props.submitLabel}>
       <Field label="University name" field={fields.universityName} required autoComplete="off" />
       <Field
         label="Country"
@@ -97,21 +100,9 @@ export function UniversityForm({
       <SelectField label="Lowest IELTS band" field={fields.ieltsBand} options={ieltsOptions} placeholder="None set" />
       <Field label="IELTS year" field={fields.ieltsYear} inputMode="numeric" hint="The year its academic year starts" />
       <Field label="IELTS source" field={fields.ieltsSource} {...sourceField} />
-      <FeeFields
-        label="Master's tuition"
-        hint="First year of a taught master's; optional"
-        fields={[fields.mastersTuitionFees, fields.mastersTuitionCurrency, fields.mastersTuitionYear, fields.mastersTuitionSource]}
-      />
-      <FeeFields
-        label="Application fee"
-        hint="To apply as an undergraduate; 0 if none; optional"
-        fields={[fields.applicationFee, fields.applicationFeeCurrency, fields.applicationFeeYear, fields.applicationFeeSource]}
-      />
-      <FeeFields
-        label="Yearly fees"
-        hint="Compulsory fees besides tuition, for a year; optional"
-        fields={[fields.yearlyFees, fields.yearlyFeesCurrency, fields.yearlyFeesYear, fields.yearlyFeesSource]}
-      />
+      {fees.map((fee) => (
+        <FeeFields key={fee.label} {...fee} />
+      ))}
       <Field
         label="Yearly fees are for"
         field={fields.yearlyFeesLabel}
@@ -174,7 +165,9 @@ export function UniversityForm({
 }
 
 /** A fee with its currency, academic year and source page (a master's tuition, the application fee, yearly fees). */
-function FeeFields({ label, hint, fields }: { label: string; hint: string; fields: [FieldMeta, FieldMeta, FieldMeta, FieldMeta] }) {
+type FeeProps = { label: string; hint: string; fields: [FieldMeta, FieldMeta, FieldMeta, FieldMeta] };
+
+function FeeFields({ label, hint, fields }: FeeProps) {
   const [amount, currency, year, source] = fields;
   return (
     <>

@@ -112,6 +112,19 @@ export function FilterSelect({
   );
 }
 
+/** A search bar's text box for its words (`q`), under its label. */
+export function FilterSearch({
+  label,
+  className,
+  ...input
+}: { label: string; className?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "className">) {
+  return (
+    <FilterField label={label} className={className}>
+      <input name="q" type="search" {...input} className={filterControl} />
+    </FilterField>
+  );
+}
+
 type WithMeta = { field?: FieldMeta; name?: string };
 type InputProps = Labelled & WithMeta & InputHTMLAttributes<HTMLInputElement>;
 type TextAreaProps = Labelled & WithMeta & TextareaHTMLAttributes<HTMLTextAreaElement>;

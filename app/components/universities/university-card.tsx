@@ -92,3 +92,26 @@ export function UniversityCard({
     </Card>
   );
 }
+
+/** The finder's and the shortlist's cards, one to three to a row; `corner` and `footer` as on each UniversityCard. */
+export function UniversityCardGrid<University extends CardView & { fitReasons?: FitReason[] | null }>({
+  label,
+  universities,
+  corner,
+  footer,
+}: {
+  label: string;
+  universities: readonly University[];
+  corner?: (university: University) => ReactNode;
+  footer?: (university: University) => ReactNode;
+}) {
+  return (
+    <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={label}>
+      {universities.map((university) => (
+        <li key={university.slug}>
+          <UniversityCard university={university} corner={corner?.(university)} footer={footer?.(university)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

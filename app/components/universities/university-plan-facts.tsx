@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { type Intake, monthNames, type NamedScholarship, type OtherTest } from "~/lib/universities";
 import { TextLink } from "../ui/text-link";
 
@@ -43,53 +44,73 @@ export function UniversityPlanFacts({
       <h2 id="plan-facts" className="text-2xl font-bold text-slate-900">
         Intakes, scholarships and tests
       </h2>
-      {intakes.length > 0 ? (
-        <div>
-          <h3 className="text-lg font-semibold text-slate-900">Intakes and usual deadlines</h3>
-          <ul className="mt-2 list-disc pl-5 text-slate-700">
-            {intakes.map((intake) => (
-              <li key={intake.month}>{intakeText(intake)}</li>
-            ))}
-          </ul>
-          <p className="mt-1 text-sm text-slate-600">
+      <Facts
+        title="Intakes and usual deadlines"
+        items={intakes}
+        listClassName="list-disc pl-5"
+        line={(intake) => <li key={intake.month}>{intakeText(intake)}</li>}
+        note={
+          <>
             For a bachelor's{university.intakesYear ? `, as published for ${university.intakesYear}` : ""}; deadlines move from year to
             year.
             <Source href={university.intakesSource} what="intakes" />
-          </p>
-        </div>
-      ) : null}
-      {scholarshipList.length > 0 ? (
-        <div>
-          <h3 className="text-lg font-semibold text-slate-900">Scholarships for international students</h3>
-          <ul className="mt-2 grid gap-2 text-slate-700">
-            {scholarshipList.map((scholarship) => (
-              <li key={scholarship.name}>
-                <span className="font-semibold text-slate-800">{scholarship.name}</span>
-                {scholarship.value ? `: ${scholarship.value}` : ""}
-                {scholarship.year ? ` (${scholarship.year})` : ""}
-                <Source href={scholarship.source} what={scholarship.name} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {otherTests.length > 0 ? (
-        <div>
-          <h3 className="text-lg font-semibold text-slate-900">Other English tests accepted</h3>
-          <ul className="mt-2 list-disc pl-5 text-slate-700">
-            {otherTests.map((test) => (
-              <li key={test.test}>
-                {test.test}
-                {test.score ? `: ${test.score}` : ""}
-              </li>
-            ))}
-          </ul>
-          <p className="mt-1 text-sm text-slate-600">
+          </>
+        }
+      />
+      <Facts
+        title="Scholarships for international students"
+        items={scholarshipList}
+        listClassName="grid gap-2"
+        line={(scholarship) => (
+          <li key={scholarship.name}>
+            <span className="font-semibold text-slate-800">{scholarship.name}</span>
+            {scholarship.value ? `: ${scholarship.value}` : ""}
+            {scholarship.year ? ` (${scholarship.year})` : ""}
+            <Source href={scholarship.source} what={scholarship.name} />
+          </li>
+        )}
+      />
+      <Facts
+        title="Other English tests accepted"
+        items={otherTests}
+        listClassName="list-disc pl-5"
+        line={(test) => (
+          <li key={test.test}>
+            {test.test}
+            {test.score ? `: ${test.score}` : ""}
+          </li>
+        )}
+        note={
+          <>
             Minimums as the university states them.
             <Source href={university.otherTestsSource} what="English tests" />
-          </p>
-        </div>
-      ) : null}
+          </>
+        }
+      />
     </section>
+  );
+}
+
+/** One part of the facts: its heading, a line for each of `items` and a `note` under them; nothing without items. */
+function Facts<Item>({
+  title,
+  items,
+  listClassName,
+  line,
+  note,
+}: {
+  title: string;
+  items: readonly Item[];
+  listClassName: string;
+  line: (item: Item) => ReactNode;
+  note?: ReactNode;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+      <ul className={`mt-2 ${listClassName} text-slate-700`}>{items.map((item) => line(item))}</ul>
+      {note ? <p className="mt-1 text-sm text-slate-600">{note}</p> : null}
+    </div>
   );
 }

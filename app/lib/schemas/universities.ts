@@ -64,29 +64,22 @@ const optionalSourcePage = z
   .optional()
   .refine((value) => !value || isPageUrl(value), PAGE_URL_REQUIRED);
 
+/** An optional four-digit year between YEAR_MIN and YEAR_MAX, as a number (null when left empty); `message` when it is not one. */
+function optionalYearField(message: string) {
+  return z
+    .string()
+    .trim()
+    .max(4)
+    .optional()
+    .refine((value) => !value || (/^\d{4}$/.test(value) && Number(value) >= YEAR_MIN && Number(value) <= YEAR_MAX), message)
+    .transform((value) => (value ? Number(value) : null));
+}
+
 /** The academic year a figure applies to, by the year it starts in ("2025" for 2025/26); optional. */
-const optionalAcademicYear = z
-  .string()
-  .trim()
-  .max(4)
-  .optional()
-  .refine(
-    (value) => !value || (/^\d{4}$/.test(value) && Number(value) >= YEAR_MIN && Number(value) <= YEAR_MAX),
-    "Enter the year it starts in, for example 2025",
-  )
-  .transform((value) => (value ? Number(value) : null));
+const optionalAcademicYear = optionalYearField("Enter the year it starts in, for example 2025");
 
 /** A calendar year (a ranking's edition), optional. */
-const optionalYear = z
-  .string()
-  .trim()
-  .max(4)
-  .optional()
-  .refine(
-    (value) => !value || (/^\d{4}$/.test(value) && Number(value) >= YEAR_MIN && Number(value) <= YEAR_MAX),
-    "Enter a year, for example 2025",
-  )
-  .transform((value) => (value ? Number(value) : null));
+const optionalYear = optionalYearField("Enter a year, for example 2025");
 
 /** One of the catalogue's countries, in any case ("united kingdom"), as the catalogue spells it. */
 const country = required(60)

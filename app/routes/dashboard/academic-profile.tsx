@@ -31,6 +31,9 @@ export { headers } from "~/lib/headers";
 
 const PATH = "/dashboard/academic-profile";
 
+/** A grade or a test score: typed, never suggested, and short. */
+const score = { autoComplete: "off", maxLength: 12 } as const;
+
 /** A student's academic profile as the form shows it; staff and networking members have none (403). */
 export async function loader({ request }: Route.LoaderArgs) {
   const student = await requireRole(request, pageRoles.academicProfile);
@@ -74,16 +77,9 @@ export default function AcademicProfilePage({ loaderData, actionData }: Route.Co
       <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="mt-4 grid max-w-3xl gap-8">
         <fieldset className="grid gap-4 sm:grid-cols-3">
           <legend className={legend}>Your results</legend>
-          <Field label="SSC GPA" field={fields.sscGpa} inputMode="decimal" autoComplete="off" maxLength={12} hint="Out of 5.00" />
-          <Field label="HSC GPA" field={fields.hscGpa} inputMode="decimal" autoComplete="off" maxLength={12} hint="Out of 5.00" />
-          <Field
-            label="Bachelor's CGPA"
-            field={fields.bachelorCgpa}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-            hint="Out of 4.00, for a master's"
-          />
+          <Field label="SSC GPA" field={fields.sscGpa} inputMode="decimal" {...score} hint="Out of 5.00" />
+          <Field label="HSC GPA" field={fields.hscGpa} inputMode="decimal" {...score} hint="Out of 5.00" />
+          <Field label="Bachelor's CGPA" field={fields.bachelorCgpa} inputMode="decimal" {...score} hint="Out of 4.00, for a master's" />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-3">
           <legend className={legend}>English</legend>
@@ -98,8 +94,7 @@ export default function AcademicProfilePage({ loaderData, actionData }: Route.Co
             label="Its score"
             field={fields.englishScore}
             inputMode="numeric"
-            autoComplete="off"
-            maxLength={12}
+            {...score}
             hint="TOEFL 0–120, PTE 10–90, Duolingo 10–160"
           />
         </fieldset>

@@ -1,5 +1,5 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { data, Form, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, useNavigation } from "react-router";
 import type { z } from "zod";
 import { requireUser } from "~/.server/auth/session";
 import { isAppError, replyWithError } from "~/.server/errors";
@@ -8,9 +8,10 @@ import { formResult, invalidSubmission, parseSubmission, refusedSubmission } fro
 import { redirectWithToast } from "~/.server/toast";
 import { photoUrl } from "~/.server/users/photo";
 import { findEditableProfile, updateProfile } from "~/.server/users/profile";
+import { MultipartForm } from "~/components/dashboard/upload-form";
 import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { TimeZoneField } from "~/components/ui/time-zone-field";
 import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
 import type { ServerRouteHandle } from "~/lib/route-handle";
@@ -95,15 +96,7 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
   const saving = navigation.state === "submitting";
   return (
     <Page title="Edit profile">
-      {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        {...loadValidation}
-        noValidate
-        className="mt-4 grid max-w-xl gap-4"
-      >
+      <MultipartForm form={form} loadValidation={loadValidation} className="mt-4 grid max-w-xl gap-4">
         <Field label="Name" field={fields.name} autoComplete="name" required maxLength={PROFILE_NAME_MAX_LENGTH} />
         <Field label="Email" name="email" type="email" value={profile.email} disabled readOnly hint="Your e-mail cannot be changed here." />
         <Field label="Phone" field={fields.phone} type="tel" autoComplete="tel" maxLength={PROFILE_PHONE_MAX_LENGTH} />
@@ -131,7 +124,7 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
             Back
           </LinkButton>
         </div>
-      </Form>
+      </MultipartForm>
     </Page>
   );
 }

@@ -12,7 +12,7 @@ import { addToShortlist, listShortlist, removeFromShortlist } from "~/.server/un
 import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
-import { UniversityCard } from "~/components/universities/university-card";
+import { UniversityCardGrid } from "~/components/universities/university-card";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
 import { ShortlistHeartSchema } from "~/lib/schemas/universities";
@@ -81,30 +81,25 @@ export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
             </p>
             <Button size="sm">Compare the ticked</Button>
           </Form>
-          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your shortlist">
-            {items.map((university) => (
-              <li key={university.slug}>
-                <UniversityCard
-                  university={university}
-                  footer={
-                    <div className="flex flex-wrap items-center gap-3">
-                      <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800">
-                        <input type="checkbox" name="u" value={university.slug} form="compare" className="size-5" />
-                        Compare<span className="sr-only"> {university.name}</span>
-                      </label>
-                      <Form method="post" action={SHORTLIST_PATH}>
-                        <input type="hidden" name="university" value={university.slug} />
-                        <input type="hidden" name="returnTo" value={returnTo} />
-                        <Button size="sm" variant="neutral" name="intent" value="remove">
-                          Remove<span className="sr-only"> {university.name}</span>
-                        </Button>
-                      </Form>
-                    </div>
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+          <UniversityCardGrid
+            label="Your shortlist"
+            universities={items}
+            footer={(university) => (
+              <div className="flex flex-wrap items-center gap-3">
+                <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+                  <input type="checkbox" name="u" value={university.slug} form="compare" className="size-5" />
+                  Compare<span className="sr-only"> {university.name}</span>
+                </label>
+                <Form method="post" action={SHORTLIST_PATH}>
+                  <input type="hidden" name="university" value={university.slug} />
+                  <input type="hidden" name="returnTo" value={returnTo} />
+                  <Button size="sm" variant="neutral" name="intent" value="remove">
+                    Remove<span className="sr-only"> {university.name}</span>
+                  </Button>
+                </Form>
+              </div>
+            )}
+          />
           <Pager page={page} pageCount={pageCount} />
         </>
       )}

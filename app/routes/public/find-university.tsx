@@ -12,12 +12,12 @@ import { shortlistedAmong } from "~/.server/universities/shortlist";
 import { getAcademicProfile } from "~/.server/users/academic-profile";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
-import { FilterField, FilterSelect, filterControl, Select } from "~/components/ui/field";
+import { FilterField, FilterSearch, FilterSelect, filterControl, Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
 import { TextLink } from "~/components/ui/text-link";
 import { ShortlistButton } from "~/components/universities/shortlist-button";
-import { UniversityCard } from "~/components/universities/university-card";
+import { UniversityCardGrid } from "~/components/universities/university-card";
 import { formatLakh } from "~/lib/first-year-cost";
 import { sharedPage } from "~/lib/page-cache";
 import { plural } from "~/lib/plural";
@@ -136,16 +136,13 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
         className="grid gap-4 rounded-card bg-brand-50 p-4 sm:grid-cols-2 lg:grid-cols-4"
         onChange={submitOnChange}
       >
-        <FilterField label="University" className="sm:col-span-2">
-          <input
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            maxLength={FINDER_SEARCH_MAX_LENGTH}
-            placeholder="Name, for example Belfast"
-            className={filterControl}
-          />
-        </FilterField>
+        <FilterSearch
+          label="University"
+          className="sm:col-span-2"
+          defaultValue={query.q}
+          maxLength={FINDER_SEARCH_MAX_LENGTH}
+          placeholder="Name, for example Belfast"
+        />
         <FilterSelect
           label="Country"
           name="country"
@@ -213,18 +210,13 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
 
       {fitFrom ? <FitNote fit={fitFrom} /> : null}
       {items.length > 0 ? (
-        <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Universities">
-          {items.map((university) => (
-            <li key={university.slug}>
-              <UniversityCard
-                university={university}
-                corner={
-                  <ShortlistButton slug={university.slug} name={university.name} shortlisted={university.shortlisted} returnTo={returnTo} />
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <UniversityCardGrid
+          label="Universities"
+          universities={items}
+          corner={(university) => (
+            <ShortlistButton slug={university.slug} name={university.name} shortlisted={university.shortlisted} returnTo={returnTo} />
+          )}
+        />
       ) : null}
       <Pager page={page} pageCount={pageCount} />
     </Page>
