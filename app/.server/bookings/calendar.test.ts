@@ -37,3 +37,15 @@ test("an invitation is attached as invitation.ics and a cancellation as cancella
   expect("icalEvent" in invitation && invitation.icalEvent.filename).toBe("invitation.ics");
   expect("icalEvent" in cancellation && cancellation.icalEvent.filename).toBe("cancellation.ics");
 });
+
+test("a long Bangla name is folded at 75 octets, never inside a letter, and reads back whole", () => {
+  const name = "মোহাম্মদ আব্দুল্লাহ আল মামুন চৌধুরী (ঢাকা বিশ্ববিদ্যালয়)";
+  const text = event("REQUEST", name);
+  const physical = text.split("\r\n");
+  expect(physical.length).toBeGreaterThan(lines(text).length);
+  for (const line of physical) {
+    expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
+    expect(Buffer.from(line, "utf8").toString("utf8")).toBe(line);
+  }
+  expect(lines(text).find((line) => line.startsWith("ATTENDEE"))).toContain(`CN="${name}"`);
+});

@@ -1,4 +1,5 @@
 import { createEvent } from "ics";
+import { refoldLines } from "../calendar-lines";
 import { getConfig } from "../config";
 
 export type CalendarPerson = { name: string; email: string };
@@ -53,7 +54,7 @@ export function bookingCalendar(input: {
     ],
   });
   if (error || !value) throw error ?? new Error("the calendar event could not be written");
-  return value;
+  return refoldLines(value);
 }
 
 /**

@@ -2,9 +2,9 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db";
 import { appointmentSlots, bookings, consultants, users } from "../db/schema";
-import { logger } from "../logger";
 import { bookingReminderMail } from "../mail/booking-templates";
 import { queueMail } from "../mail/outbox";
+import { type PeriodicJob, startPeriodicJob } from "../periodic-job";
 import { consultantBookingUrl, studentBookingUrl } from "./booking-links";
 
 const POLL_MS = 60_000;
@@ -97,34 +97,13 @@ export async function sendDueReminders(database: Database): Promise<number> {
   }
 }
 
-export type ReminderJob = { runOnce(): Promise<number>; stop(): Promise<void> };
+export type ReminderJob = PeriodicJob;
 
 /** Runs sendDueReminders every minute (and once at start), one run at a time in this process. */
 export function startBookingReminders(options: { database: () => Database; pollMs?: number }): ReminderJob {
-  let running: Promise<number> | undefined;
-  let stopped = false;
-  function runOnce(): Promise<number> {
-    running ??= sendDueReminders(options.database())
-      .catch((error: unknown) => {
-        logger.warn({ err: error }, "the booking reminders could not be sent");
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce();
-  }, options.pollMs ?? POLL_MS);
-  timer.unref();
-  void runOnce();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({
+    what: "the booking reminders",
+    pollMs: options.pollMs ?? POLL_MS,
+    run: () => sendDueReminders(options.database()),
+  });
 }
