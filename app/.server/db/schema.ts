@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -410,6 +411,39 @@ export const shortlistEntries = pgTable(
   ],
 );
 
+/**
+ * A person's plan settings: whether deadline reminders are sent (no row: they are), and the
+ * private calendar feed's token (`/calendar/{token}.ics`; reset, the old one answers 404).
+ */
+export const planSettings = pgTable("plan_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  deadlineReminders: boolean("deadline_reminders").notNull().default(true),
+  calendarToken: text("calendar_token").unique(),
+  updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+});
+
+/**
+ * Deadline reminders sent: one row per person, university, deadline and lead time (30 or 7 days),
+ * written in the transaction that queues the e-mail, so each is sent at most once on any instance.
+ */
+export const deadlineRemindersSent = pgTable(
+  "deadline_reminders_sent",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    universityId: text("university_id")
+      .notNull()
+      .references(() => universities.id, { onDelete: "cascade" }),
+    deadline: date("deadline", { mode: "string" }).notNull(),
+    daysBefore: integer("days_before").notNull(),
+    sentAt: timestamp("sent_at", tz).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.universityId, table.deadline, table.daysBefore] })],
+);
+
 export const applicationStatusEnum = pgEnum("application_status", applicationStatuses);
 
 /**
@@ -474,6 +508,20 @@ export const applicationDocuments = pgTable(
     primaryKey({ columns: [table.applicationId, table.field] }),
     uniqueIndex("application_documents_key_idx").on(table.storageKey),
   ],
+);
+
+/** The document checklist's items a student ticked by hand (items an uploaded document satisfies tick themselves). */
+export const checklistTicks = pgTable(
+  "checklist_ticks",
+  {
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    /** The item's key (app/lib/checklist.ts): its kind and a hash of its text. */
+    itemKey: text("item_key").notNull(),
+    tickedAt: timestamp("ticked_at", tz).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.applicationId, table.itemKey] })],
 );
 
 /** An application's timeline: its submission and every status change or note, with who and when. */
