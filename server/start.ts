@@ -1,7 +1,7 @@
 import type http from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { applicationDocumentFiles } from "../app/.server/applications/document-sweep";
-import { type ReminderJob, startBookingReminders } from "../app/.server/bookings/reminders";
+import { startBookingReminders } from "../app/.server/bookings/reminders";
 import { getConfig } from "../app/.server/config";
 import { onContentChanged } from "../app/.server/content-changes";
 import { openDatabase } from "../app/.server/db/client";
@@ -9,6 +9,8 @@ import { db, setDatabase } from "../app/.server/db/index";
 import { logger } from "../app/.server/logger";
 import { createMailTransport } from "../app/.server/mail/transport";
 import { type MailWorker, startMailWorker } from "../app/.server/mail/worker";
+import type { PeriodicJob } from "../app/.server/periodic-job";
+import { startDeadlineReminders } from "../app/.server/plan/deadline-reminders";
 import { prepareDatabase } from "../app/.server/prepare-database";
 import { projectPath } from "../app/.server/project-path";
 import { closeSharedRedis } from "../app/.server/redis";
@@ -62,7 +64,8 @@ export async function startServer({ build, staticFiles, server: existing, before
   let server: http.Server | undefined;
   let mailWorker: MailWorker | undefined;
   let sweeper: { stop(): void } | undefined;
-  let reminders: ReminderJob | undefined;
+  /** The booking and deadline reminders. */
+  let reminders: PeriodicJob[] = [];
   let shuttingDown = false;
 
   async function shutdown(signal: string) {
@@ -79,7 +82,9 @@ export async function startServer({ build, staticFiles, server: existing, before
     // Uploads cut off by the closing connections remove what they had stored of their files.
     await uploadsSettled(UPLOAD_CLEANUP_MS);
     sweeper?.stop();
-    await reminders?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the booking reminders failed"));
+    await Promise.all(
+      reminders.map((job) => job.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the reminders failed"))),
+    );
     await mailWorker?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed"));
     await database.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
     await closeSharedRedis();
@@ -102,7 +107,7 @@ export async function startServer({ build, staticFiles, server: existing, before
     database: db,
     transport: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
   });
-  reminders = startBookingReminders({ database: db });
+  reminders = [startBookingReminders({ database: db }), startDeadlineReminders({ database: db })];
 
   sweeper = startStorageSweeper([applicationDocumentFiles, unfinishedWrites]);
 
@@ -135,7 +140,7 @@ export async function startServer({ build, staticFiles, server: existing, before
   } catch (error) {
     // Nothing was served: stop what started and release the database (and DATA_DIR/db.lock) before saying why.
     sweeper.stop();
-    await reminders.stop().catch(() => {});
+    await Promise.all(reminders.map((job) => job.stop().catch(() => {})));
     await mailWorker.stop().catch(() => {});
     await database.close().catch(() => {});
     await closeSharedRedis();

@@ -9,7 +9,7 @@ import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { toastOf } from "../../../tests/support/members";
 import { db } from "../db";
 import { shortlistEntries, universities } from "../db/schema";
-import { SHORTLIST_FULL, SHORTLIST_MAX } from "./shortlist";
+import { addToShortlist, listShortlist, SHORTLIST_FULL, SHORTLIST_MAX } from "./shortlist";
 
 withTestDatabase();
 
@@ -34,7 +34,7 @@ type Card = { slug: string; name: string; shortlisted?: boolean | null; tuition:
 const slugsOf = (value: unknown) => (value as { items: Card[] }).items.map((card) => card.slug);
 
 describe("the shortlist", () => {
-  test("a student hearts two universities, sees them newest first, and takes one off; the toasts come back where they were", async () => {
+  test("a student hearts two universities, sees them (the one with a published deadline first), and takes one off; the toasts come back where they were", async () => {
     const student = await createUser();
     const added = await heart(student, {
       university: "queens-university-belfast",
@@ -149,5 +149,48 @@ describe("compare", () => {
     expect(six.tooMany).toBe(true);
 
     expect((await comparePage(null, slugs)).status).toBe(302);
+  });
+});
+
+describe("deadlines on the shortlist", () => {
+  test("the soonest next deadline first, never a past one; those without one last, newest first", async () => {
+    const student = await createUser();
+    // Hearted in this order; Toronto's usual deadline is 12 January, Helsinki's 16 January, Oxford's 15 October (the year before).
+    for (const slug of [
+      "university-of-toronto",
+      "queens-university-belfast",
+      "university-of-helsinki",
+      "university-of-oxford",
+      "harvard-university",
+    ]) {
+      await addToShortlist({ userId: student.id, slug });
+    }
+    const order = async (today: string) =>
+      (await listShortlist({ userId: student.id, page: 1, today })).items.map((card) => [card.slug, card.nextDeadline?.date ?? null]);
+    expect(await order("2026-11-26")).toEqual([
+      ["harvard-university", "2027-01-01"],
+      ["university-of-toronto", "2027-01-12"],
+      ["university-of-helsinki", "2027-01-16"],
+      ["university-of-oxford", "2027-10-15"],
+      ["queens-university-belfast", null],
+    ]);
+    // The day after Toronto's deadline: its next one is a year on.
+    expect(await order("2027-01-13")).toEqual([
+      ["university-of-helsinki", "2027-01-16"],
+      ["university-of-oxford", "2027-10-15"],
+      ["harvard-university", "2028-01-01"],
+      ["university-of-toronto", "2028-01-12"],
+      ["queens-university-belfast", null],
+    ]);
+  });
+
+  test("the page shows each card's next deadline, not before today, and the calendar link", async () => {
+    const student = await createUser();
+    await addToShortlist({ userId: student.id, slug: "university-of-toronto" });
+    const page = (await shortlistPage(student)).value as { items: { nextDeadline: { date: string; daysLeft: number } }[]; feedUrl: string };
+    const today = new Date().toISOString().slice(0, 10);
+    expect(page.items[0]?.nextDeadline.date.localeCompare(today)).toBeGreaterThanOrEqual(0);
+    expect(page.items[0]?.nextDeadline.daysLeft).toBeGreaterThanOrEqual(0);
+    expect(page.feedUrl).toMatch(/^http:\/\/localhost:\d+\/calendar\/[A-Za-z0-9_-]+\.ics$/);
   });
 });

@@ -1,6 +1,8 @@
+import { EventEmitter } from "node:events";
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { type NextDeadline, nextDeadline } from "~/lib/deadlines";
 import type { Paginated } from "~/lib/pagination";
-import { COMPARE_MAX } from "~/lib/universities";
+import { COMPARE_MAX, type Intake } from "~/lib/universities";
 import { db } from "../db";
 import { shortlistEntries, universities } from "../db/schema";
 import { AppError } from "../errors";
@@ -9,6 +11,9 @@ import { paginate } from "../pagination";
 import { cachedCatalogueRead } from "./catalogue-cache";
 import { universityCardColumns } from "./find-universities";
 import { UNIVERSITY_NOT_FOUND, type UniversityCard } from "./schema";
+
+/** Tells jobs in this process (the deadline reminders) that someone (the listener's argument, a user id) added a university to their shortlist. */
+export const shortlistEvents = new EventEmitter();
 
 /** A shortlist is for choosing: past this many, something has to go first. */
 export const SHORTLIST_MAX = 50;
@@ -43,6 +48,7 @@ export async function addToShortlist(input: { userId: string; slug: string }): P
     return { name: university.name };
   });
   await shortlistsChanged();
+  shortlistEvents.emit("added", input.userId);
   return added;
 }
 
@@ -105,15 +111,43 @@ async function cardsBySlugs(slugs: readonly string[]): Promise<UniversityCard[]>
   return slugs.flatMap((slug) => rows.filter((row) => row.slug === slug));
 }
 
-/** The person's shortlist, newest first, 12 a page. */
-export async function listShortlist(input: { userId: string; page: number }): Promise<Paginated<UniversityCard>> {
-  const slugs = await shortlistSlugs(input.userId);
-  return paginate<UniversityCard>({
+/** The usual intakes and deadlines of these universities (by slug), read through the catalogue cache. */
+async function intakesBySlug(slugs: readonly string[]): Promise<Map<string, Intake[]>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await cachedCatalogueRead(JSON.stringify(["intakes", slugs]), () =>
+    db()
+      .select({ slug: universities.slug, intakes: universities.intakes })
+      .from(universities)
+      .where(inArray(universities.slug, [...slugs])),
+  );
+  return new Map(rows.map((row) => [row.slug, row.intakes]));
+}
+
+export type ShortlistCard = UniversityCard & { nextDeadline: NextDeadline | null };
+
+/**
+ * The person's shortlist, 12 a page: the soonest next deadline first (from `today`, the person's
+ * own date), then those without a published deadline, newest first.
+ */
+export async function listShortlist(input: { userId: string; page: number; today: string }): Promise<Paginated<ShortlistCard>> {
+  const newestFirst = await shortlistSlugs(input.userId);
+  const intakes = await intakesBySlug(newestFirst);
+  const deadlines = new Map(newestFirst.map((slug) => [slug, nextDeadline(intakes.get(slug) ?? [], input.today)]));
+  // A stable sort: universities without a deadline keep their newest-first order, after the others.
+  const slugs = [...newestFirst].sort((a, b) => {
+    const [first, second] = [deadlines.get(a)?.date ?? "9999", deadlines.get(b)?.date ?? "9999"];
+    return first.localeCompare(second);
+  });
+  return paginate<ShortlistCard>({
     page: input.page,
     pageSize: SHORTLIST_PAGE_SIZE,
     count: async () => slugs.length,
     rows: async ({ limit, offset }) =>
-      (await cardsBySlugs(slugs.slice(offset, offset + limit))).map((card) => ({ ...card, listTotal: slugs.length })),
+      (await cardsBySlugs(slugs.slice(offset, offset + limit))).map((card) => ({
+        ...card,
+        listTotal: slugs.length,
+        nextDeadline: deadlines.get(card.slug) ?? null,
+      })),
   });
 }
 

@@ -5,6 +5,8 @@ import { changePasswordSchema, passwordOnlySchema, totpCodeSchema } from "~/.ser
 import type { SessionUser } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
 import { setAcceptsMessages } from "~/.server/networking/own-entry";
+import { resetCalendarFeedToken } from "~/.server/plan/calendar-feed";
+import { setDeadlineReminders } from "~/.server/plan/reminder-settings";
 import { setCookieHeaders } from "~/.server/set-cookies";
 import { formResult, parseSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
@@ -13,6 +15,8 @@ import { redirectWithToast } from "~/.server/toast";
 const noFieldsSchema = z.object({});
 /** A networking member's switch for messages from students: the button posts the new state. */
 const memberMessagesSchema = z.object({ acceptsMessages: z.enum(["on", "off"]) });
+/** Deadline reminders' switch: the button posts the new state. */
+const deadlineRemindersSchema = z.object({ deadlineReminders: z.enum(["on", "off"]) });
 
 export const profileIntents = [
   "resend-verification",
@@ -21,6 +25,8 @@ export const profileIntents = [
   "confirm-2fa",
   "disable-2fa",
   "member-messages",
+  "deadline-reminders",
+  "reset-calendar",
 ] as const;
 export type ProfileIntent = (typeof profileIntents)[number];
 
@@ -143,6 +149,25 @@ async function memberMessagesIntent({ user, formData }: IntentInput) {
   });
 }
 
+async function deadlineRemindersIntent({ user, formData }: IntentInput) {
+  const submission = parseSubmission(formData, deadlineRemindersSchema);
+  if (submission.status !== "success") return invalid("deadline-reminders", submission, deadlineRemindersSchema);
+  const on = submission.value.deadlineReminders === "on";
+  await setDeadlineReminders(user.id, on);
+  return redirectWithToast("/dashboard/profile#plan", {
+    type: "success",
+    text: on ? "Deadline reminders are on." : "Deadline reminders are off: we will send no more of them.",
+  });
+}
+
+async function resetCalendarIntent({ user }: IntentInput) {
+  await resetCalendarFeedToken(user.id);
+  return redirectWithToast("/dashboard/profile#plan", {
+    type: "success",
+    text: "Your calendar has a new link: subscribe to it again; the old one no longer works.",
+  });
+}
+
 /** One function per form on the profile page; the action only picks the one the form named. */
 export const profileIntentHandlers = {
   "resend-verification": resendVerificationIntent,
@@ -151,4 +176,6 @@ export const profileIntentHandlers = {
   "confirm-2fa": confirmTwoFactorIntent,
   "disable-2fa": disableTwoFactorIntent,
   "member-messages": memberMessagesIntent,
+  "deadline-reminders": deadlineRemindersIntent,
+  "reset-calendar": resetCalendarIntent,
 } satisfies Record<ProfileIntent, (input: IntentInput) => Promise<unknown>>;

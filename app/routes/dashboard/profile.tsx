@@ -3,6 +3,7 @@ import { useNavigation } from "react-router";
 import { requireUser } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
 import { findOwnMemberEntry } from "~/.server/networking/own-entry";
+import { planSettingsView } from "~/.server/plan/plan-settings-view";
 import { readForm } from "~/.server/read-form";
 import { parseButtons } from "~/.server/submission";
 import { getAcademicProfile } from "~/.server/users/academic-profile";
@@ -10,6 +11,7 @@ import { photoUrl } from "~/.server/users/photo";
 import { AcademicProfileSummary } from "~/components/dashboard/profile/academic-profile-summary";
 import { ChangePasswordSection } from "~/components/dashboard/profile/change-password";
 import { MemberMessagesSection } from "~/components/dashboard/profile/member-messages";
+import { PlanSettingsSection } from "~/components/dashboard/profile/plan-settings";
 import { ProfileDetailsSection } from "~/components/dashboard/profile/profile-details";
 import { TwoFactorSection } from "~/components/dashboard/profile/two-factor";
 import { Page } from "~/components/layout/page";
@@ -39,6 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     memberEntry: await findOwnMemberEntry(user),
     /** A student's grades, English test, plans and budget (edited on their own page). */
     academicProfile: hasRole(user.role, pageRoles.academicProfile) ? await getAcademicProfile(user.id) : null,
+    plan: await planSettingsView(user.id),
   };
 }
 
@@ -62,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, memberEntry, academicProfile } = loaderData;
+  const { user, memberEntry, academicProfile, plan } = loaderData;
   const navigation = useNavigation();
   const intent = actionData?.intent;
   const resultFor = (...names: (string | null)[]) =>
@@ -73,6 +76,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <div className="grid gap-8">
         <ProfileDetailsSection user={user} formError={detailsError} />
         {academicProfile ? <AcademicProfileSummary profile={academicProfile} /> : null}
+        <PlanSettingsSection
+          remindersOn={plan.remindersOn}
+          feedUrl={plan.feedUrl}
+          formError={resultFor("deadline-reminders", "reset-calendar")?.error?.[""]?.[0]}
+        />
         <ChangePasswordSection
           lastResult={resultFor("change-password")}
           pending={navigation.formData?.get("intent") === "change-password"}

@@ -1,7 +1,9 @@
+import { CalendarClock as DeadlineIcon } from "lucide";
 import { Form } from "react-router";
 import { safeRedirect } from "~/.server/auth/schemas";
 import { requireUser } from "~/.server/auth/session";
 import { isAppError, replyWithError } from "~/.server/errors";
+import { planSettingsView } from "~/.server/plan/plan-settings-view";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { readQuery } from "~/.server/read-query";
 import { parseButtons } from "~/.server/submission";
@@ -11,8 +13,11 @@ import { getTakaRates } from "~/.server/universities/rates";
 import { addToShortlist, listShortlist, removeFromShortlist } from "~/.server/universities/shortlist";
 import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/pager";
+import { TextLink } from "~/components/ui/text-link";
 import { UniversityCardGrid } from "~/components/universities/university-card";
+import { daysLeftText, deadlineText, type NextDeadline, todayIn } from "~/lib/deadlines";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
 import { ShortlistHeartSchema } from "~/lib/schemas/universities";
@@ -24,14 +29,19 @@ export { headers } from "~/lib/headers";
 
 const SHORTLIST_PATH = "/dashboard/shortlist";
 
-/** The signed-in person's shortlist, newest first, 12 a page. */
+/** The signed-in person's shortlist, the soonest next deadline first, 12 a page, and their calendar feed's address. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [list, rates] = await Promise.all([
-    listShortlist({ userId: user.id, page: parsePage(readQuery(request).get("page")) }),
+  const [list, rates, plan] = await Promise.all([
+    listShortlist({ userId: user.id, page: parsePage(readQuery(request).get("page")), today: todayIn(user.timeZone) }),
     getTakaRates(),
+    planSettingsView(user.id),
   ]);
-  return { ...list, items: list.items.map((university) => cardView(university, rates)) };
+  return {
+    ...list,
+    items: list.items.map((university) => ({ ...cardView(university, rates), nextDeadline: university.nextDeadline })),
+    feedUrl: plan.feedUrl,
+  };
 }
 
 /**
@@ -59,12 +69,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount } = loaderData;
+  const { items, total, page, pageCount, feedUrl } = loaderData;
   const returnTo = page > 1 ? `${SHORTLIST_PATH}?page=${page}` : SHORTLIST_PATH;
   return (
     <Page
       title="Shortlist"
-      intro={`The universities you keep to compare and apply to. Tick two to ${COMPARE_MAX} to see them side by side.`}
+      intro={`The universities you keep to compare and apply to, the soonest application deadline first. Tick two to ${COMPARE_MAX} to see them side by side.`}
     >
       {total === 0 ? (
         <div className="mt-4 max-w-xl rounded-card bg-brand-50 p-5 text-slate-800">
@@ -81,11 +91,17 @@ export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
             </p>
             <Button size="sm">Compare the ticked</Button>
           </Form>
+          <p className="mt-3 max-w-3xl text-sm text-slate-700">
+            Deadlines are the universities' usual ones; check each university's page before you rely on one. We e-mail you 30 and 7 days
+            before each (<TextLink href="/dashboard/profile#plan">change in your profile</TextLink>), and{" "}
+            <TextLink href={feedUrl}>your private calendar link</TextLink> puts them in your calendar app.
+          </p>
           <UniversityCardGrid
             label="Your shortlist"
             universities={items}
             footer={(university) => (
               <div className="flex flex-wrap items-center gap-3">
+                <DeadlineLine next={university.nextDeadline} />
                 <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800">
                   <input type="checkbox" name="u" value={university.slug} form="compare" className="size-5" />
                   Compare<span className="sr-only"> {university.name}</span>
@@ -104,6 +120,17 @@ export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </Page>
+  );
+}
+
+/** A card's next deadline ("Apply by 15 January 2027 for the September 2027 intake · 50 days left"), or that none is published. */
+function DeadlineLine({ next }: { next: NextDeadline | null }) {
+  if (!next) return <p className="w-full text-sm text-slate-700">No application deadline published yet.</p>;
+  return (
+    <p className="w-full text-sm text-slate-800" data-deadline={next.date}>
+      <Icon icon={DeadlineIcon} className="mr-1 inline size-4 align-[-3px] text-brand-700" />
+      Next deadline: <span className="font-semibold">{deadlineText(next)}</span> · {daysLeftText(next.daysLeft)}
+    </p>
   );
 }
 

@@ -1,0 +1,173 @@
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { daysLeftText, deadlineText, type NextDeadline, nextDeadline, todayIn } from "~/lib/deadlines";
+import { getConfig } from "../config";
+import type { Database } from "../db";
+import { deadlineRemindersSent, planSettings, shortlistEntries, universities, users } from "../db/schema";
+import { logger } from "../logger";
+import { queueMail } from "../mail/outbox";
+import { renderMail } from "../mail/templates";
+import { type PeriodicJob, startPeriodicJob } from "../periodic-job";
+import { shortlistEvents } from "../universities/shortlist";
+import { unsubscribeUrl } from "./reminder-settings";
+
+/** Reminders go this many days before a deadline: the nearest lead time not yet passed. */
+export const REMINDER_LEAD_DAYS = [30, 7] as const;
+const USERS_PER_BATCH = 200;
+const POLL_MS = 60 * 60_000;
+
+type Due = { universityId: string; slug: string; name: string; next: NextDeadline; daysBefore: number };
+
+/** Which lead time a deadline this many days away is due for (7 within a week, 30 within a month), or null. */
+export function dueLeadTime(daysLeft: number): number | null {
+  if (daysLeft < 0) return null;
+  return [...REMINDER_LEAD_DAYS].sort((a, b) => a - b).find((days) => daysLeft <= days) ?? null;
+}
+
+/** People with reminders on (no settings row: on), a confirmed address and a shortlist, by id after `after` (or just `only`). */
+async function peopleToRemind(database: Database, after: string, only: string | undefined): Promise<string[]> {
+  const rows = await database
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(shortlistEntries, eq(shortlistEntries.userId, users.id))
+    .leftJoin(planSettings, eq(planSettings.userId, users.id))
+    .where(
+      and(
+        only === undefined ? gt(users.id, after) : eq(users.id, only),
+        eq(users.emailVerified, true),
+        sql`coalesce(${planSettings.deadlineReminders}, true)`,
+      ),
+    )
+    .orderBy(asc(users.id))
+    .limit(USERS_PER_BATCH);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Queues the deadline reminders that are due at `now`: for each person with reminders on, each
+ * shortlisted university whose next deadline (app/lib/deadlines.ts, in the person's own date) is
+ * within 30 days gets one e-mail line, and again within 7; a deadline already passed is never
+ * reminded of. Each (person, university, deadline, lead time) is claimed by inserting its row in
+ * `deadline_reminders_sent` in the transaction that queues the mail: on any number of instances,
+ * only the one whose insert lands sends it, and at most once. `only` limits the run to one person.
+ * Returns how many e-mails were queued.
+ */
+export async function sendDueDeadlineReminders(
+  database: Database,
+  now: Date = new Date(),
+  options: { only?: string } = {},
+): Promise<number> {
+  let queued = 0;
+  let after = "";
+  for (;;) {
+    const people = await peopleToRemind(database, after, options.only);
+    if (people.length === 0) return queued;
+    after = people.at(-1) ?? after;
+    const rows = await database
+      .select({
+        userId: users.id,
+        name: users.name,
+        email: users.email,
+        timeZone: users.timeZone,
+        universityId: universities.id,
+        slug: universities.slug,
+        universityName: universities.name,
+        intakes: universities.intakes,
+      })
+      .from(shortlistEntries)
+      .innerJoin(users, eq(users.id, shortlistEntries.userId))
+      .innerJoin(universities, eq(universities.id, shortlistEntries.universityId))
+      .where(inArray(shortlistEntries.userId, people));
+    const duePerPerson = new Map<string, { person: (typeof rows)[number]; due: Due[] }>();
+    for (const row of rows) {
+      const next = nextDeadline(row.intakes, todayIn(row.timeZone, now));
+      const daysBefore = next ? dueLeadTime(next.daysLeft) : null;
+      if (!next || daysBefore === null) continue;
+      const entry = duePerPerson.get(row.userId) ?? { person: row, due: [] };
+      entry.due.push({ universityId: row.universityId, slug: row.slug, name: row.universityName, next, daysBefore });
+      duePerPerson.set(row.userId, entry);
+    }
+    for (const { person, due } of duePerPerson.values()) {
+      const sent = await database.transaction(async (tx) => {
+        const claimed = await tx
+          .insert(deadlineRemindersSent)
+          .values(
+            due.map((item) => ({
+              userId: person.userId,
+              universityId: item.universityId,
+              deadline: item.next.date,
+              daysBefore: item.daysBefore,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ universityId: deadlineRemindersSent.universityId });
+        if (claimed.length === 0) return false;
+        const mine = new Set(claimed.map((row) => row.universityId));
+        await queueMail(
+          tx,
+          deadlineReminderMail({
+            to: person.email,
+            name: person.name,
+            due: due.filter((item) => mine.has(item.universityId)),
+            unsubscribe: unsubscribeUrl(person.userId, now),
+          }),
+        );
+        return true;
+      });
+      if (sent) queued++;
+    }
+    if (people.length < USERS_PER_BATCH) return queued;
+  }
+}
+
+function absolute(path: string): string {
+  return new URL(path, getConfig().appUrl).href;
+}
+
+/** One e-mail for every deadline of the person's shortlist that is due now, soonest first. */
+export function deadlineReminderMail(input: { to: string; name: string; due: Due[]; unsubscribe: string }) {
+  const due = [...input.due].sort((a, b) => a.next.date.localeCompare(b.next.date));
+  const [first] = due;
+  const subject =
+    due.length === 1 && first
+      ? `${first.name}: ${daysLeftText(first.next.daysLeft)} to apply`
+      : `${due.length} application deadlines on your shortlist are coming up`;
+  return renderMail({
+    to: input.to,
+    subject,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      ...due.map(
+        (item) => `${item.name}: ${deadlineText(item.next)} (${daysLeftText(item.next.daysLeft)}). ${absolute(`/university/${item.slug}`)}`,
+      ),
+      "These are the universities' usual deadlines; check each university's own page before you rely on one.",
+    ],
+    action: { label: "See my shortlist", url: absolute("/dashboard/shortlist") },
+    footer: `You get these reminders because these universities are on your Onward shortlist. To stop them, open ${input.unsubscribe} (or turn them off in your profile). — Onward`,
+  });
+}
+
+/**
+ * Runs sendDueDeadlineReminders every hour (and once at start), one run at a time in this process;
+ * and for one person when they add a university to their shortlist here, so that a deadline
+ * already close is reminded of at once, not within the hour (the claims keep the two runs from
+ * sending anything twice).
+ */
+export function startDeadlineReminders(options: { database: () => Database; pollMs?: number }): PeriodicJob {
+  const job = startPeriodicJob({
+    what: "the deadline reminders",
+    pollMs: options.pollMs ?? POLL_MS,
+    run: () => sendDueDeadlineReminders(options.database()),
+  });
+  const nudge = (userId: string) =>
+    void sendDueDeadlineReminders(options.database(), new Date(), { only: userId }).catch((error: unknown) =>
+      logger.warn({ err: error }, "the deadline reminders could not be sent"),
+    );
+  shortlistEvents.on("added", nudge);
+  return {
+    runOnce: job.runOnce,
+    async stop() {
+      shortlistEvents.off("added", nudge);
+      await job.stop();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { type Intake, monthNames } from "./universities";
+
+/**
+ * A university's next application deadline: the soonest usual deadline, among its intakes, that
+ * has not passed (its day counts as not passed), with the intake it is for. A deadline is the
+ * last day to apply for an intake that starts after it: a September intake's 15 January is that
+ * same year's; an October intake's 15 October is the year before's (Oxford's UCAS date).
+ */
+export type NextDeadline = {
+  /** The deadline as a calendar date, "YYYY-MM-DD". */
+  date: string;
+  intakeMonth: number;
+  intakeYear: number;
+  /** Whole days from today to the deadline (0 on the day). */
+  daysLeft: number;
+};
+
+/** Today's date where the person is ("YYYY-MM-DD"), e.g. in Asia/Dhaka. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** A calendar date as "YYYY-MM-DD"; a day past the month's end (31 April, 29 February) is its last day. */
+function isoDate(year: number, month: number, day: number): string {
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, "0")}-${String(Math.min(day, lastDay)).padStart(2, "0")}`;
+}
+
+/** Whole days from one "YYYY-MM-DD" to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The next deadline of these intakes from `today` ("YYYY-MM-DD"), or null when none has a deadline. */
+export function nextDeadline(intakes: readonly Intake[], today: string): NextDeadline | null {
+  const thisYear = Number(today.slice(0, 4));
+  let next: NextDeadline | null = null;
+  for (const intake of intakes) {
+    const { deadline } = intake;
+    if (!deadline) continue;
+    // Intakes this year and the next two: a deadline the year before its intake is at most a year ahead.
+    for (const intakeYear of [thisYear, thisYear + 1, thisYear + 2]) {
+      const deadlineYear = deadline.month < intake.month ? intakeYear : intakeYear - 1;
+      const date = isoDate(deadlineYear, deadline.month, deadline.day);
+      if (date < today) continue;
+      if (!next || date < next.date) next = { date, intakeMonth: intake.month, intakeYear, daysLeft: daysBetween(today, date) };
+      break;
+    }
+  }
+  return next;
+}
+
+/** "15 January 2027". */
+export function formatDate(date: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return `${day} ${monthNames[(month ?? 1) - 1]} ${year}`;
+}
+
+/** "apply by 15 January 2027 for the September 2027 intake". */
+export function deadlineText(next: NextDeadline): string {
+  return `apply by ${formatDate(next.date)} for the ${monthNames[next.intakeMonth - 1]} ${next.intakeYear} intake`;
+}
+
+/** "50 days left", "1 day left", "last day today". */
+export function daysLeftText(daysLeft: number): string {
+  if (daysLeft === 0) return "last day today";
+  return daysLeft === 1 ? "1 day left" : `${daysLeft} days left`;
+}
