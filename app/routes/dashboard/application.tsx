@@ -5,11 +5,13 @@ import { StaffNoteFormSchema, StatusChangeSchema } from "~/.server/applications/
 import { setApplicationStatus } from "~/.server/applications/set-status";
 import { requireRole } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
+import { applicationChecklist } from "~/.server/plan/checklist";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { ApplicationLayout } from "~/components/applications/application-details";
 import { Page } from "~/components/layout/page";
+import { DocumentChecklist } from "~/components/plan/document-checklist";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/field";
@@ -26,8 +28,11 @@ export { headers } from "~/lib/headers";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, pageRoles.applications);
   try {
-    const application = await findApplication({ id: params.id, viewer: { as: "staff" } });
-    return serialize(application);
+    const [application, checklist] = await Promise.all([
+      findApplication({ id: params.id, viewer: { as: "staff" } }),
+      applicationChecklist(params.id),
+    ]);
+    return { ...serialize(application), checklist };
   } catch (error) {
     throw replyWithError(error);
   }
@@ -114,6 +119,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
             </div>
           </Form>
         </Card>
+        {application.checklist ? <DocumentChecklist checklist={application.checklist} viewer="staff" /> : null}
       </ApplicationLayout>
     </Page>
   );

@@ -9,9 +9,11 @@ import {
 import type { ReactNode } from "react";
 import { requireUser } from "~/.server/auth/session";
 import { isAlsoConsultant } from "~/.server/consultants/require-consultant";
+import { studentChecklist } from "~/.server/plan/checklist";
 import { dashboardOverview } from "~/.server/users/overview";
 import { menuIcon } from "~/components/dashboard/menu-icons";
 import { Page } from "~/components/layout/page";
+import { DocumentChecklist } from "~/components/plan/document-checklist";
 import { Icon, type IconNode, IconTile } from "~/components/ui/icons";
 import { TextLink } from "~/components/ui/text-link";
 import { menuFor } from "~/lib/dashboard-menu";
@@ -20,7 +22,11 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const overview = await dashboardOverview(user);
+  const [overview, checklist] = await Promise.all([
+    dashboardOverview(user),
+    // The papers for the student's own application (draft, else the one being processed).
+    user.role === "student" ? studentChecklist(user.id) : null,
+  ]);
   return {
     name: user.name,
     role: user.role,
@@ -28,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     twoFactorEnabled: user.twoFactorEnabled,
     links: menuFor(user.role, { consultantProfile: isAlsoConsultant(user) }).filter((item) => item.to !== "/dashboard"),
     overview,
+    checklist,
   };
 }
 
@@ -70,7 +77,7 @@ const studentSteps: { to: string; label: string; text: string; icon: IconNode }[
 ];
 
 export default function DashboardHomePage({ loaderData }: Route.ComponentProps) {
-  const { name, role, emailVerified, twoFactorEnabled, links, overview } = loaderData;
+  const { name, role, emailVerified, twoFactorEnabled, links, overview, checklist } = loaderData;
   return (
     <Page title={`Welcome, ${name}`} intro={`Your role: ${role}.`}>
       <div className="grid gap-6">
@@ -86,6 +93,8 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
             </li>
           </ul>
         </Panel>
+
+        {checklist ? <DocumentChecklist checklist={checklist} viewer="student" /> : null}
 
         {overview.usersByRole ? (
           <Panel id="figures" title="At a glance" className="rounded-lg border border-slate-200 p-5">
