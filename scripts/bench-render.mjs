@@ -33,6 +33,7 @@ const CONSULTANT = {
 
 /** @type {{ name: string; path: string; as: "student" | "manager" | "consultant" | "anonymous" | "cache-buster"; budgetMs: number }[]} */
 const cases = [
+  // With the document checklist of the student's newest application (bench-seed.ts).
   { name: "signed-in GET /dashboard", path: "/dashboard", as: "student", budgetMs: 4 },
   { name: "signed-in GET /", path: "/", as: "student", budgetMs: 4 },
   { name: "anonymous GET /countries/usa, cache bypassed", path: "/countries/usa", as: "anonymous", budgetMs: 3 },
@@ -57,6 +58,7 @@ const cases = [
 
   { name: "manager GET /dashboard/universities", path: "/dashboard/universities", as: "manager", budgetMs: 4 },
   { name: "signed-in GET /find-university (hearts)", path: "/find-university", as: "student", budgetMs: 4 },
+  // With each university's next deadline, soonest first, and the calendar link.
   { name: "signed-in GET /dashboard/shortlist", path: "/dashboard/shortlist", as: "student", budgetMs: 4 },
   {
     name: "signed-in GET /dashboard/shortlist/compare (4)",

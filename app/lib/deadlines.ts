@@ -15,10 +15,19 @@ export type NextDeadline = {
   daysLeft: number;
 };
 
+/** One formatter per zone: making one costs far more than using it, and a page asks on every view. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date where the person is ("YYYY-MM-DD"), e.g. in Asia/Dhaka. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    // The zones are IANA names a person chose from a list: a few hundred at most.
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** A calendar date as "YYYY-MM-DD"; a day past the month's end (31 April, 29 February) is its last day. */

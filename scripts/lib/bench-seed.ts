@@ -93,6 +93,8 @@ try {
       motherName: "Salma Begum",
       sponsorName: "Abdul Karim",
       submittedAt: new Date(Date.now() - index * 3_600_000),
+      // The newest (the first, to the UK, submitted) gives the student's dashboard its document checklist.
+      createdAt: new Date(Date.now() - index * 3_600_000),
     }));
     await db().insert(applications).values(rows).onConflictDoNothing();
     await db()

@@ -69,8 +69,8 @@ test("a student's plan: two deadlines on the shortlist, a reminder by e-mail, a 
   expect(reminder?.raw).toMatch(/Subject: University of Toronto: 10 days left to apply/);
 
   // The calendar link on the shortlist is a feed a calendar app can read: both deadlines as all-day events.
-  const feedUrl = await page.getByRole("link", { name: "your private calendar link" }).getAttribute("href");
-  const feed = await page.request.get(feedUrl ?? "");
+  const feedPath = await page.getByRole("link", { name: "your private calendar link" }).getAttribute("href");
+  const feed = await page.request.get(app.url(feedPath ?? ""));
   expect(feed.status()).toBe(200);
   expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   const calendar = new ICAL.Component(ICAL.parse(await feed.text()));

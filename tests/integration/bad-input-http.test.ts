@@ -283,18 +283,21 @@ describe("generated bad input against the built server", () => {
       .map(({ pattern }) => concrete.get(pattern) ?? pattern)
       .filter((pathname) => !admitted.has(pathname))
       // Pages that answer 200 to nobody by design: action-only and redirect-only routes, the two-factor step without its
-      // cookie, first-run set-up once a manager or admin exists (its own tests: tests/integration/setup-http.test.ts).
+      // cookie, an e-mail's unsubscribe link without its token, first-run set-up once a manager or admin exists (its own
+      // tests: tests/integration/setup-http.test.ts).
       .filter(
         (pathname) =>
-          !/^\/(logout|login\/two-factor|no-such-page|api\/auth\/error|verify-email|dev\/mail|dev\/design|setup)$/.test(pathname),
-      )
-      .filter(
-        (pathname) =>
-          !/^\/(photos|member-photos|university-logos|consultant-photos|apply\/documents|dashboard\/(applications|my-applications)\/[^/]+\/documents)\//.test(
+          !/^\/(logout|login\/two-factor|no-such-page|api\/auth\/error|verify-email|reminders\/unsubscribe|dev\/mail|dev\/design|setup)$/.test(
             pathname,
           ),
       )
-      .filter((pathname) => !/^\/dashboard\/user-management\/[^/]+\/role$/.test(pathname));
+      .filter(
+        (pathname) =>
+          !/^\/(photos|member-photos|university-logos|consultant-photos|calendar|apply\/documents|dashboard\/(applications|my-applications)\/[^/]+\/documents)\//.test(
+            pathname,
+          ),
+      )
+      .filter((pathname) => !/^\/dashboard\/(user-management\/[^/]+\/role|checklist\/[^/]+)$/.test(pathname));
     expect(unreached).toEqual([]);
     expect(postForms.length).toBeGreaterThan(25);
   });

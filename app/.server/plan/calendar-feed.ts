@@ -8,6 +8,7 @@ import { foldLine } from "../calendar-lines";
 import { getConfig } from "../config";
 import { db } from "../db";
 import { appointmentSlots, bookings, consultants, planSettings, shortlistEntries, universities, users } from "../db/schema";
+import { cachedReads } from "../invalidated-cache";
 
 /** 32 random bytes in base64url: 43 characters, safe in a path, and too many to guess. */
 const TOKEN_BYTES = 32;
@@ -25,12 +26,27 @@ export function calendarFeedPath(token: string): string {
   return `/calendar/${token}.ics`;
 }
 
+/** The feed's address in full, as a calendar app subscribes to it. */
+export function calendarFeedUrl(token: string): string {
+  return new URL(calendarFeedPath(token), getConfig().appUrl).href;
+}
+
+/**
+ * Feed tokens by person, for a minute: the shortlist shows the feed's link on every view. A reset
+ * empties it on every instance (InvalidatedCache), so the old link is never shown again.
+ */
+const tokens = cachedReads({ what: "calendar feed tokens", epochKey: "onward:calendar-tokens:epoch", ttlMs: 60_000, maxEntries: 5_000 });
+
 /**
  * The person's calendar feed token, made on first use. Two first uses at once both end with the
  * one token: the later insert meets the earlier row and keeps its token. Only the token column is
  * written (deadline reminders share the row).
  */
-export async function calendarFeedToken(userId: string): Promise<string> {
+export function calendarFeedToken(userId: string): Promise<string> {
+  return tokens.read(userId, () => readOrMakeToken(userId));
+}
+
+async function readOrMakeToken(userId: string): Promise<string> {
   const [existing] = await db().select({ token: planSettings.calendarToken }).from(planSettings).where(eq(planSettings.userId, userId));
   if (existing?.token) return existing.token;
   const [row] = await db()
@@ -52,6 +68,7 @@ export async function resetCalendarFeedToken(userId: string): Promise<string> {
     .insert(planSettings)
     .values({ userId, calendarToken: token })
     .onConflictDoUpdate({ target: planSettings.userId, set: { calendarToken: token, updatedAt: sql`now()` } });
+  await tokens.changed();
   return token;
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { type ApplicationStatus, statusLabels } from "~/lib/applications";
 import { buildChecklist, type ChecklistView, documentsPhrase, guideForCountry } from "~/lib/checklist";
+import { applicationsChanged, cachedApplicationRead } from "../applications/application-reads";
 import { APPLICATION_NOT_FOUND } from "../applications/schema";
 import { type Database, db } from "../db";
 import { applicationDocuments, applications, checklistTicks } from "../db/schema";
@@ -38,9 +39,14 @@ async function checklistOf(application: ApplicationRow, database: Database = db(
 
 /**
  * The checklist on a person's dashboard: their draft's, else their newest submitted or processing
- * application's. Null when they have none, or its country has no guide.
+ * application's. Null when they have none, or its country has no guide. Read through the
+ * applications' cache: uploads, submissions, status changes and ticks all empty it.
  */
-export async function studentChecklist(userId: string): Promise<ApplicationChecklist | null> {
+export function studentChecklist(userId: string): Promise<ApplicationChecklist | null> {
+  return cachedApplicationRead(JSON.stringify(["checklist", userId]), () => readStudentChecklist(userId));
+}
+
+async function readStudentChecklist(userId: string): Promise<ApplicationChecklist | null> {
   const [draft] = await db()
     .select(applicationColumns)
     .from(applications)
@@ -59,9 +65,11 @@ export async function studentChecklist(userId: string): Promise<ApplicationCheck
  * One application's checklist for staff, read-only (the staff page has already found the
  * application for them); null for an unknown application or a country without a guide.
  */
-export async function applicationChecklist(applicationId: string): Promise<ApplicationChecklist | null> {
-  const [application] = await db().select(applicationColumns).from(applications).where(eq(applications.id, applicationId));
-  return application ? checklistOf(application) : null;
+export function applicationChecklist(applicationId: string): Promise<ApplicationChecklist | null> {
+  return cachedApplicationRead(JSON.stringify(["checklist-of", applicationId]), async () => {
+    const [application] = await db().select(applicationColumns).from(applications).where(eq(applications.id, applicationId));
+    return application ? checklistOf(application) : null;
+  });
 }
 
 export const NO_SUCH_ITEM = "There is no such item on this application's checklist.";
@@ -79,7 +87,7 @@ export async function setChecklistTick(input: {
   itemKey: string;
   ticked: boolean;
 }): Promise<{ text: string; ticked: boolean }> {
-  return db().transaction(async (tx) => {
+  const outcome = await db().transaction(async (tx) => {
     // Locked for the write, so a status change cannot slip in between the check and the tick.
     const [application] = await tx
       .select(applicationColumns)
@@ -107,4 +115,6 @@ export async function setChecklistTick(input: {
     }
     return { text: item.text, ticked: input.ticked };
   });
+  await applicationsChanged();
+  return outcome;
 }

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { safeRedirect } from "~/.server/auth/schemas";
 import { requireUser } from "~/.server/auth/session";
 import { isAppError, replyWithError } from "~/.server/errors";
-import { planSettingsView } from "~/.server/plan/plan-settings-view";
+import { calendarFeedPath, calendarFeedToken } from "~/.server/plan/calendar-feed";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { readQuery } from "~/.server/read-query";
 import { parseButtons } from "~/.server/submission";
@@ -32,15 +32,15 @@ const SHORTLIST_PATH = "/dashboard/shortlist";
 /** The signed-in person's shortlist, the soonest next deadline first, 12 a page, and their calendar feed's address. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [list, rates, plan] = await Promise.all([
+  const [list, rates, feedToken] = await Promise.all([
     listShortlist({ userId: user.id, page: parsePage(readQuery(request).get("page")), today: todayIn(user.timeZone) }),
     getTakaRates(),
-    planSettingsView(user.id),
+    calendarFeedToken(user.id),
   ]);
   return {
     ...list,
     items: list.items.map((university) => ({ ...cardView(university, rates), nextDeadline: university.nextDeadline })),
-    feedUrl: plan.feedUrl,
+    feedPath: calendarFeedPath(feedToken),
   };
 }
 
@@ -69,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, feedUrl } = loaderData;
+  const { items, total, page, pageCount, feedPath } = loaderData;
   const returnTo = page > 1 ? `${SHORTLIST_PATH}?page=${page}` : SHORTLIST_PATH;
   return (
     <Page
@@ -94,7 +94,7 @@ export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 max-w-3xl text-sm text-slate-700">
             Deadlines are the universities' usual ones; check each university's page before you rely on one. We e-mail you 30 and 7 days
             before each (<TextLink href="/dashboard/profile#plan">change in your profile</TextLink>), and{" "}
-            <TextLink href={feedUrl}>your private calendar link</TextLink> puts them in your calendar app.
+            <TextLink href={feedPath}>your private calendar link</TextLink> puts them in your calendar app.
           </p>
           <UniversityCardGrid
             label="Your shortlist"
