@@ -1,17 +1,9 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { firstLink, startSmtpServer } from "../support/smtp";
-import { setUpApp } from "./app";
-
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-test.afterAll(async () => {
-  await smtp?.stop();
-});
+import { firstLink } from "../support/smtp";
+import { setUpAppWithMail } from "./app";
 
 const manager = { email: "manager@onward.test", password: "mina staff phrase", name: "Mina Manager", role: "manager" as const };
-const app = setUpApp({ env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: "Onward <no-reply@onward.test>" }), users: [manager] });
+const { app, smtp } = setUpAppWithMail({ users: [manager] });
 
 /** Sends the sign-up form; every sign-up lands on the same "check your e-mail" page. */
 async function sendSignUp(page: Page, name: string, email: string, password: string) {

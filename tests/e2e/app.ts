@@ -3,6 +3,7 @@ import path from "node:path";
 import { type Cookie, type Page, test } from "@playwright/test";
 import type { Role } from "~/lib/roles";
 import { copyDataDir, projectRoot, type ServerProcess, startServer } from "../support/server-process";
+import { type ReceivedMail, startSmtpServer } from "../support/smtp";
 
 export type SeedUser = { email: string; password: string; name: string; role: Role };
 
@@ -55,6 +56,32 @@ export function setUpApp(options: AppOptions = {}) {
       return appAt(server).url(pathname);
     },
   };
+}
+
+/**
+ * `setUpApp` sending its mail to a real SMTP server on 127.0.0.1 that the file's tests read
+ * (`smtp.received`, `smtp.waitFor`): the server starts first, in the file's first beforeAll.
+ */
+export function setUpAppWithMail(options: Omit<AppOptions, "env"> = {}) {
+  let server: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+  test.beforeAll(async () => {
+    server = await startSmtpServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  const running = () => {
+    if (!server) throw new Error("The SMTP server is not running");
+    return server;
+  };
+  const app = setUpApp({ ...options, env: () => ({ SMTP_URL: running().url, MAIL_FROM: "Onward <no-reply@onward.test>" }) });
+  const smtp = {
+    get received(): ReceivedMail[] {
+      return running().received;
+    },
+    waitFor: (address: string, timeoutMs?: number) => running().waitFor(address, timeoutMs),
+  };
+  return { app, smtp };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { applicationDocuments } from "~/lib/applications";
 import { tinyPdf, tinyPng } from "../support/applications";
-import { startSmtpServer } from "../support/smtp";
-import { expectNoSidewaysScroll, type SeedUser, setUpApp, signInAs } from "./app";
+import { expectNoSidewaysScroll, type SeedUser, setUpAppWithMail, signInAs } from "./app";
 import { axeViolations } from "./axe";
 
 const student: SeedUser = { email: "apply.student@onward.test", password: "applying student pass", name: "Apply Student", role: "student" };
@@ -15,17 +14,7 @@ const consultant: SeedUser = {
   role: "consultant",
 };
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-test.afterAll(async () => {
-  await smtp?.stop();
-});
-const app = setUpApp({
-  env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: "Onward <no-reply@onward.test>" }),
-  users: [student, other, offline, consultant],
-});
+const { app, smtp } = setUpAppWithMail({ users: [student, other, offline, consultant] });
 
 /** The 15 documents as real small files: PDFs for the transcript and the bank statement, PNG scans for the rest. */
 async function documentFiles() {

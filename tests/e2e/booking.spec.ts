@@ -1,8 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { startSmtpServer } from "../support/smtp";
-import { expectNoSidewaysScroll, type SeedUser, setUpApp, signInAs } from "./app";
+import { expectNoSidewaysScroll, type SeedUser, setUpAppWithMail, signInAs } from "./app";
 import { axeViolations } from "./axe";
 
 const manager: SeedUser = { email: "book.manager@onward.test", password: "booking manager pass", name: "Mahmud Manager", role: "manager" };
@@ -14,17 +13,7 @@ const consultant: SeedUser = {
 };
 const student: SeedUser = { email: "nusrat.student@onward.test", password: "booking student pass", name: "Nusrat Jahan", role: "student" };
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-test.afterAll(async () => {
-  await smtp?.stop();
-});
-const app = setUpApp({
-  env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: "Onward <no-reply@onward.test>" }),
-  users: [manager, consultant, student],
-});
+const { app, smtp } = setUpAppWithMail({ users: [manager, consultant, student] });
 const url = (path: string) => app.url(path);
 
 // One story, in order: each step builds on what the one before left.

@@ -1,19 +1,11 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { startSmtpServer } from "../support/smtp";
-import { type SeedUser, setUpApp, signInAs } from "./app";
+import { type SeedUser, setUpAppWithMail, signInAs } from "./app";
 
 const manager: SeedUser = { email: "net.manager@onward.test", password: "networking manager pass", name: "Net Manager", role: "manager" };
 const student: SeedUser = { email: "net.student@onward.test", password: "networking student pass", name: "Nusrat Jahan", role: "student" };
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-test.afterAll(async () => {
-  await smtp?.stop();
-});
-const app = setUpApp({ env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: "Onward <no-reply@onward.test>" }), users: [manager, student] });
+const { app, smtp } = setUpAppWithMail({ users: [manager, student] });
 const url = (path: string) => app.url(path);
 
 // One story, in order: each step builds on the members the one before left.

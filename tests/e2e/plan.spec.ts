@@ -3,23 +3,13 @@ import ICAL from "ical.js";
 import { todayIn } from "~/lib/deadlines";
 import { monthNames } from "~/lib/universities";
 import { tinyPdf, tinyPng } from "../support/applications";
-import { firstLink, startSmtpServer } from "../support/smtp";
-import { type SeedUser, setUpApp, signInAs } from "./app";
+import { firstLink } from "../support/smtp";
+import { type SeedUser, setUpAppWithMail, signInAs } from "./app";
 
 const student: SeedUser = { email: "plan.student@onward.test", password: "planning student pass", name: "Plan Student", role: "student" };
 const manager: SeedUser = { email: "plan.manager@onward.test", password: "planning manager pass", name: "Plan Manager", role: "manager" };
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-test.beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-test.afterAll(async () => {
-  await smtp?.stop();
-});
-const app = setUpApp({
-  env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: "Onward <no-reply@onward.test>" }),
-  users: [student, manager],
-});
+const { app, smtp } = setUpAppWithMail({ users: [student, manager] });
 
 /** Ten days after today in Dhaka (the accounts' zone): inside the 30-day reminder, as "YYYY-MM-DD". */
 function tenDaysOn(): string {

@@ -187,7 +187,10 @@ describe("deadlines on the shortlist", () => {
   test("the page shows each card's next deadline, not before today, and the calendar link", async () => {
     const student = await createUser();
     await addToShortlist({ userId: student.id, slug: "university-of-toronto" });
-    const page = (await shortlistPage(student)).value as { items: { nextDeadline: { date: string; daysLeft: number } }[]; feedPath: string };
+    const page = (await shortlistPage(student)).value as {
+      items: { nextDeadline: { date: string; daysLeft: number } }[];
+      feedPath: string;
+    };
     const today = new Date().toISOString().slice(0, 10);
     expect(page.items[0]?.nextDeadline.date.localeCompare(today)).toBeGreaterThanOrEqual(0);
     expect(page.items[0]?.nextDeadline.daysLeft).toBeGreaterThanOrEqual(0);
