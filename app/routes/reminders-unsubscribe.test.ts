@@ -82,3 +82,44 @@ test("the profile turns reminders back on and makes a new calendar link, for the
   const [row] = await db().select().from(planSettings).where(eq(planSettings.userId, student.id));
   expect(row?.deadlineReminders).toBe(true);
 });
+
+test("hostile unsubscribe posts get the link's message, never a fault: a huge token, a doubled one, an unreadable body", async () => {
+  const student = await createUser({ verified: true });
+  const token = new URL(unsubscribeUrl(student.id)).searchParams.get("token") ?? "";
+  for (const bad of ["x".repeat(100_000), `${token}&token=${token}`, `${token.slice(0, -1)}\u0000`]) {
+    const answer = await callRoute<Answer>(unsubscribe, { path: "/reminders/unsubscribe", form: { token: bad } });
+    expect(answer.status).toBe(400);
+    expect(answer.data.error).toBe(UNSUBSCRIBE_LINK_INVALID);
+  }
+  const broken = new FormData();
+  const answer = await callRoute<Answer>(unsubscribe, {
+    path: "/reminders/unsubscribe",
+    form: broken,
+    headers: { "Content-Type": "multipart/form-data; boundary=never" },
+  });
+  expect(answer.status).toBe(400);
+  expect(answer.data.error).toBeTruthy();
+  expect(await deadlineRemindersOn(student.id)).toBe(true);
+
+  // A control character pasted into the real link is dropped, as on every form (app/lib/form-text.ts): it still works.
+  const pasted = await callRoute<Answer>(unsubscribe, { path: "/reminders/unsubscribe", form: { token: `${token}\u0000` } });
+  expect(pasted.data.done).toBe(true);
+  expect(await deadlineRemindersOn(student.id)).toBe(false);
+});
+
+test("two resets of the calendar link at once leave one working link, and the old one dead", async () => {
+  const student = await createUser({ verified: true });
+  const before = await calendarFeedToken(student.id);
+  const answers = await Promise.all(
+    [1, 2].map(() =>
+      callRoute(profile, { path: "/dashboard/profile", form: { intent: "reset-calendar" }, headers: { Cookie: student.cookie } }),
+    ),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+  const after = await calendarFeedToken(student.id);
+  expect(after).not.toBe(before);
+  expect(await calendarFeed(before)).toBeNull();
+  expect(await calendarFeed(after)).toContain("BEGIN:VCALENDAR");
+  const [row] = await db().select().from(planSettings).where(eq(planSettings.userId, student.id));
+  expect(row?.calendarToken).toBe(after);
+});

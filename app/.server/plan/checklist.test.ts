@@ -225,6 +225,44 @@ describe("the checklist's pages and route", () => {
     expect(await ticksOf(id)).toEqual([]);
   });
 
+  test("hostile posts are refused with a message and change nothing: NUL bytes, huge values, an unreadable body, two taps at once", async () => {
+    const student = await createUser();
+    const id = await seedApplication(student);
+    const admission = itemKey(await studentChecklist(student.id), "Certificate of Admission");
+    for (const form of [
+      { item: `${admission}\u0000`, intent: "tick" },
+      { item: "x".repeat(100_000), intent: "tick" },
+      { item: admission, intent: "tick\u0000" },
+      {},
+    ] as Record<string, string>[]) {
+      const answer = await tick(student, id, form);
+      expect(answer.status, JSON.stringify(form).slice(0, 60)).toBeLessThan(500);
+      if (answer.status === 303) expect(await toastOf(answer.response)).toBeTruthy();
+    }
+    // An application id nobody has: the 404 page (a control character in a path never gets here: server/request-guards.ts).
+    for (const odd of ["no-such", "x".repeat(5_000), "ন-বাংলা-😀"]) {
+      expect((await tick(student, odd, { item: admission, intent: "tick" })).status).toBe(404);
+    }
+    const broken = await outcome(() =>
+      checklistRoute.action({
+        request: new Request(`http://localhost:3000/dashboard/checklist/${id}`, {
+          method: "POST",
+          headers: { Cookie: student.cookie, "Content-Type": "multipart/form-data; boundary=never" },
+          body: '--never\r\nContent-Disposition: form-data; name="item"\r\n\r\nhalf',
+        }),
+        params: { applicationId: id },
+        context: context(),
+      } as never),
+    );
+    expect(broken.status).toBe(400);
+    expect(await ticksOf(id)).toEqual([]);
+
+    // The same tap twice at once keeps one tick.
+    const taps = await Promise.all([1, 2].map(() => tick(student, id, { item: admission, intent: "tick" })));
+    expect(taps.map((answer) => answer.status)).toEqual([303, 303]);
+    expect(await ticksOf(id)).toEqual([{ itemKey: admission }]);
+  });
+
   test("another student's tick is the 404 page and changes nothing; a signed-out one goes to sign in", async () => {
     const owner = await createUser();
     const other = await createUser();

@@ -87,36 +87,45 @@ export async function sendDueDeadlineReminders(
       duePerPerson.set(row.userId, entry);
     }
     for (const { person, due } of duePerPerson.values()) {
-      const sent = await database.transaction(async (tx) => {
-        const claimed = await tx
-          .insert(deadlineRemindersSent)
-          .values(
-            due.map((item) => ({
-              userId: person.userId,
-              universityId: item.universityId,
-              deadline: item.next.date,
-              daysBefore: item.daysBefore,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({ universityId: deadlineRemindersSent.universityId });
-        if (claimed.length === 0) return false;
-        const mine = new Set(claimed.map((row) => row.universityId));
-        await queueMail(
-          tx,
-          deadlineReminderMail({
-            to: person.email,
-            name: person.name,
-            due: due.filter((item) => mine.has(item.universityId)),
-            unsubscribe: unsubscribeUrl(person.userId, now),
-          }),
-        );
-        return true;
+      // One person's failure (a university deleted mid-run) is logged and retried next run; it never holds up the others.
+      const sent = await remindOne(database, person, due, now).catch((error: unknown) => {
+        logger.warn({ err: error, userId: person.userId }, "a deadline reminder could not be queued");
+        return false;
       });
       if (sent) queued++;
     }
     if (people.length < USERS_PER_BATCH) return queued;
   }
+}
+
+/** Claims this person's due reminders and queues one e-mail for those this run claimed; false when another run had them all. */
+function remindOne(database: Database, person: { userId: string; name: string; email: string }, due: Due[], now: Date): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(deadlineRemindersSent)
+      .values(
+        due.map((item) => ({
+          userId: person.userId,
+          universityId: item.universityId,
+          deadline: item.next.date,
+          daysBefore: item.daysBefore,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ universityId: deadlineRemindersSent.universityId });
+    if (claimed.length === 0) return false;
+    const mine = new Set(claimed.map((row) => row.universityId));
+    await queueMail(
+      tx,
+      deadlineReminderMail({
+        to: person.email,
+        name: person.name,
+        due: due.filter((item) => mine.has(item.universityId)),
+        unsubscribe: unsubscribeUrl(person.userId, now),
+      }),
+    );
+    return true;
+  });
 }
 
 function absolute(path: string): string {

@@ -1,4 +1,4 @@
-import { CircleCheck as ReadyIcon, Circle as ToDoIcon } from "lucide";
+import { Circle as NotReadyIcon, CircleCheck as ReadyIcon } from "lucide";
 import { Form } from "react-router";
 import type { ApplicationStatus } from "~/lib/applications";
 import type { ChecklistItem, ChecklistKind } from "~/lib/checklist";
@@ -100,7 +100,7 @@ function ChecklistRow({
   return (
     <li className={cn("flex gap-3 rounded-md border p-3", item.ready ? "border-emerald-200 bg-emerald-50" : "border-slate-200")}>
       <Icon
-        icon={item.ready ? ReadyIcon : ToDoIcon}
+        icon={item.ready ? ReadyIcon : NotReadyIcon}
         className={cn("mt-0.5 size-5 shrink-0", item.ready ? "text-emerald-700" : "text-slate-500")}
       />
       <div className="min-w-0 flex-1">

@@ -1,6 +1,5 @@
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
+import { SwitchForm } from "./switch-form";
 
 /** For someone listed in the networking directory: whether students may write to them (Connect), and the switch. */
 export function MemberMessagesSection({ acceptsMessages, formError }: { acceptsMessages: boolean; formError?: string | undefined }) {
@@ -15,13 +14,14 @@ export function MemberMessagesSection({ acceptsMessages, formError }: { acceptsM
           : "You are listed in the networking directory, but students cannot write to you through Onward."}
       </p>
       {formError ? <FormMessage>{formError}</FormMessage> : null}
-      <Form method="post" className="mt-4">
-        <input type="hidden" name="intent" value="member-messages" />
-        <input type="hidden" name="acceptsMessages" value={acceptsMessages ? "off" : "on"} />
-        <Button variant="outline" size="md">
-          {acceptsMessages ? "Turn off messages from students" : "Let students write to me"}
-        </Button>
-      </Form>
+      <SwitchForm
+        className="mt-4"
+        intent="member-messages"
+        name="acceptsMessages"
+        on={acceptsMessages}
+        turnOn="Let students write to me"
+        turnOff="Turn off messages from students"
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { confirmFirst } from "~/lib/confirm-first";
+import { SwitchForm } from "./switch-form";
 
 export const RESET_FEED_QUESTION = "Make a new calendar link? Calendars subscribed to the old one stop updating.";
 
@@ -30,13 +31,14 @@ export function PlanSettingsSection({
           ? "On: we e-mail you 30 days and 7 days before the application deadline of each university on your shortlist."
           : "Off: we send you no e-mails about your shortlist's deadlines."}
       </p>
-      <Form method="post" className="mt-3">
-        <input type="hidden" name="intent" value="deadline-reminders" />
-        <input type="hidden" name="deadlineReminders" value={remindersOn ? "off" : "on"} />
-        <Button variant="outline" size="md">
-          {remindersOn ? "Turn off deadline reminders" : "Turn on deadline reminders"}
-        </Button>
-      </Form>
+      <SwitchForm
+        className="mt-3"
+        intent="deadline-reminders"
+        name="deadlineReminders"
+        on={remindersOn}
+        turnOn="Turn on deadline reminders"
+        turnOff="Turn off deadline reminders"
+      />
 
       <h3 className="mt-6 font-semibold text-slate-900">Your private calendar link</h3>
       <p className="mt-1 max-w-2xl text-slate-700">
