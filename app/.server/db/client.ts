@@ -99,6 +99,11 @@ async function openPostgres(databaseUrl: string, searchPath?: string): Promise<D
   // An idle client losing its connection (the server restarted) must not crash the process;
   // the pool replaces it on the next query.
   pool.on("error", () => {});
+  // So must a client in use (a job's transaction between two queries): its query fails and is
+  // answered as such, but an 'error' event with no listener would end the process.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   try {
     await pool.query("select 1");
   } catch (error) {
