@@ -4,6 +4,7 @@ import { consultantPhotoUrl } from "~/.server/consultants/consultants";
 import { findBookableConsultants } from "~/.server/consultants/list-consultants";
 import { readQuery } from "~/.server/read-query";
 import { useBookDialog } from "~/components/booking/book-dialog";
+import { NoFreeTimes } from "~/components/booking/booking-form";
 import { ConsultantDetails } from "~/components/booking/consultant-details";
 import { Page } from "~/components/layout/page";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -19,6 +20,8 @@ import type { Route } from "./+types/book-appointment";
 /**
  * Consultants students can book (signed in), filtered by country from the URL (`country`, `page`),
  * so a search works without JavaScript and can be shared. A country not on the list shows everyone.
+ * Each card's Book button is there only while the consultant has a free future slot (the count
+ * comes with the page's one query); otherwise the card says "No free times yet".
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
@@ -56,25 +59,31 @@ export default function BookAppointmentPage({ loaderData }: Route.ComponentProps
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Consultants">
           {items.map((consultant) => (
             <li key={consultant.id}>
-              <Card className="flex h-full flex-col p-5">
+              <Card className="flex h-full flex-col p-5" data-consultant={consultant.id}>
                 <ConsultantDetails consultant={consultant} />
-                <p className="mt-3 text-sm font-medium text-slate-800">
-                  {consultant.freeSlots === 0 ? "No free times right now" : plural(consultant.freeSlots, "free time", "free times")}
-                </p>
-                <div className="mt-auto pt-4">
-                  <a
-                    href={`/book-appointment/${consultant.id}`}
-                    className={buttonClasses({ size: "sm" })}
-                    aria-haspopup="dialog"
-                    onClick={(event) => {
-                      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-                      event.preventDefault();
-                      dialog.open(consultant.id, event.currentTarget);
-                    }}
-                  >
-                    Book Appointment<span className="sr-only"> with {consultant.name}</span>
-                  </a>
-                </div>
+                {consultant.freeSlots > 0 ? (
+                  <>
+                    <p className="mt-3 text-sm font-medium text-slate-800">{plural(consultant.freeSlots, "free time", "free times")}</p>
+                    <div className="mt-auto pt-4">
+                      <a
+                        href={`/book-appointment/${consultant.id}`}
+                        className={buttonClasses({ size: "sm" })}
+                        aria-haspopup="dialog"
+                        onClick={(event) => {
+                          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                          event.preventDefault();
+                          dialog.open(consultant.id, event.currentTarget);
+                        }}
+                      >
+                        Book Appointment<span className="sr-only"> with {consultant.name}</span>
+                      </a>
+                    </div>
+                  </>
+                ) : (
+                  <div className="mt-auto pt-4">
+                    <NoFreeTimes />
+                  </div>
+                )}
               </Card>
             </li>
           ))}

@@ -54,6 +54,10 @@ test("a manager adds a consultant with a picture, and they can then sign in to t
   await page.goto(url("/dashboard/consultants"));
   await expect(page.getByRole("list", { name: "Consultants" })).toContainText(consultant.name);
   await expectNoSidewaysScroll(page);
+  // Without a free time yet, the card says so in place of a Book button.
+  await page.goto(url("/book-appointment?country=Finland"));
+  await expect(page.getByText("No free times yet")).toBeVisible();
+  await expect(page.getByRole("link", { name: `Book Appointment with ${consultant.name}` })).toHaveCount(0);
   await page.context().close();
 });
 
@@ -181,5 +185,26 @@ test("the same booking works with JavaScript disabled, through the consultant's 
   await expect(page.getByTestId("toast")).toContainText("Appointment Booked Successfully");
   await expect(page.locator("[data-status]")).toHaveAttribute("data-status", "pending");
   await expect(page.locator("[data-status]")).toContainText("11:00 – 11:30 (Asia/Dhaka)");
+  await page.context().close();
+});
+
+test("a manager sees every booking on /dashboard/bookings, filters them and acts on one as its consultant could", async ({ browser }) => {
+  const page = await as(browser, manager);
+  await page.goto(url("/dashboard/bookings"));
+  const cards = page.getByRole("list", { name: "Bookings" }).getByRole("listitem");
+  await expect(cards.first()).toContainText(consultant.name);
+  await expect(cards.first()).toContainText(student.name);
+  await page.getByLabel("Status").selectOption("pending");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(cards).toHaveCount(1);
+  await cards.first().getByRole("button", { name: "Accept" }).click();
+  await expect(page.getByTestId("toast")).toContainText("accepted");
+  await expect.poll(() => mailsTo(student.email).length).toBeGreaterThan(0);
+  await expectNoSidewaysScroll(page);
+  // Anyone else is refused.
+  const other = await as(browser, student);
+  expect((await other.goto(url("/dashboard/bookings")))?.status()).toBe(403);
+  await other.context().close();
   await page.context().close();
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import { type BookingStatus, liveBookingStatuses } from "~/lib/booking";
 import type { Paginated } from "~/lib/pagination";
 import { db } from "../db";
@@ -147,4 +147,91 @@ function readStudentBookings(input: { studentId: string; bookingId?: string | nu
         .limit(limit)
         .offset(offset),
   });
+}
+
+export type StaffBookingRow = ConsultantBookingRow & { consultantId: string; consultantName: string };
+
+/** Which bookings the managers' list shows: each filter is optional; `from` and `to` bound the slot's start (`to` excluded). */
+type AllBookingsQuery = {
+  consultantId: string | null;
+  status: BookingStatus | null;
+  from: Date | null;
+  to: Date | null;
+  page: number;
+};
+
+/**
+ * Every booking, for managers: by consultant, status and when the appointment starts; the
+ * coming ones soonest first, then the past ones latest first, each with its consultant's name.
+ */
+export function listAllBookings(input: AllBookingsQuery): Promise<Paginated<StaffBookingRow>> {
+  return cachedBookingList(
+    JSON.stringify([
+      "listAllBookings",
+      input.consultantId,
+      input.status,
+      input.from?.toISOString() ?? null,
+      input.to?.toISOString() ?? null,
+      input.page,
+    ]),
+    () => readAllBookings(input),
+  );
+}
+
+function readAllBookings(input: AllBookingsQuery): Promise<Paginated<StaffBookingRow>> {
+  const where = and(
+    input.consultantId ? eq(bookings.consultantId, input.consultantId) : undefined,
+    statusWhere(input.status),
+    input.from ? gte(appointmentSlots.startsAt, input.from) : undefined,
+    input.to ? lt(appointmentSlots.startsAt, input.to) : undefined,
+  );
+  return paginate<StaffBookingRow>({
+    page: input.page,
+    pageSize: BOOKINGS_PER_PAGE,
+    count: async () =>
+      (
+        await db()
+          .select({ total: count() })
+          .from(bookings)
+          .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
+          .where(where)
+      )[0]?.total ?? 0,
+    rows: ({ limit, offset }) =>
+      db()
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          name: bookings.name,
+          email: bookings.email,
+          phone: bookings.phone,
+          address: bookings.address,
+          startsAt: appointmentSlots.startsAt,
+          endsAt: appointmentSlots.endsAt,
+          createdAt: bookings.createdAt,
+          consultantId: consultants.id,
+          consultantName: consultants.name,
+          listTotal: listTotal(),
+        })
+        .from(bookings)
+        .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
+        .innerJoin(consultants, eq(consultants.id, bookings.consultantId))
+        .where(where)
+        .orderBy(
+          sql`${appointmentSlots.startsAt} > now() desc`,
+          sql`case when ${appointmentSlots.startsAt} > now() then ${appointmentSlots.startsAt} end asc`,
+          desc(appointmentSlots.startsAt),
+          bookings.id,
+        )
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+export type ConsultantChoice = { id: string; name: string };
+
+/** Every consultant (active or not) by name: the managers' booking list's consultant filter. */
+export function listConsultantChoices(): Promise<ConsultantChoice[]> {
+  return cachedBookingList(JSON.stringify(["listConsultantChoices"]), () =>
+    db().select({ id: consultants.id, name: consultants.name }).from(consultants).orderBy(asc(consultants.name), consultants.id),
+  );
 }

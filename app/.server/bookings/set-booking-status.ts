@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type BookingStatus, bookingStatuses, type ConsultantStatusChoice, consultantTransitions, statusLabels } from "~/lib/booking";
+import { pageRoles } from "~/lib/dashboard-menu";
+import { hasRole } from "~/lib/roles";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { bookings } from "../db/schema";
@@ -25,11 +27,13 @@ const verbs: Record<BookingStatus, string> = {
  * accepted → completed | rejected; anything else is CONFLICT (409) with the reason. The row is
  * locked for the change; the student is mailed in the same transaction: the acceptance carries
  * the calendar invitation (METHOD:REQUEST), a rejection after acceptance its cancellation
- * (METHOD:CANCEL, the same UID, SEQUENCE raised). Another consultant's booking is FORBIDDEN.
+ * (METHOD:CANCEL, the same UID, SEQUENCE raised). Another consultant's booking is FORBIDDEN,
+ * except to a manager (or admin): they run every booking (/dashboard/bookings), by the same rules.
  */
 export async function setBookingStatus(input: {
   actor: SessionUser;
-  consultantId: string;
+  /** The acting consultant's profile (My Appointments); null when a manager acts from the bookings list. */
+  consultantId: string | null;
   bookingId: string;
   status: string;
 }): Promise<ConsultantStatusChoice> {
@@ -39,7 +43,7 @@ export async function setBookingStatus(input: {
   const status = await db().transaction(async (tx) => {
     const locked = await lockBooking(tx, input.bookingId);
     if (!locked) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
-    if (locked.booking.consultantId !== input.consultantId) {
+    if (locked.booking.consultantId !== input.consultantId && !hasRole(input.actor.role, pageRoles.bookings)) {
       await recordAuditEvent(
         { action: "access.refused", actorId: input.actor.id, detail: { what: "booking status", bookingId: input.bookingId } },
         tx,

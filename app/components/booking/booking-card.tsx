@@ -18,7 +18,8 @@ export function StatusBadge({ status }: { status: BookingStatus }) {
 
 /**
  * A booking as the consultant (and staff) see it: the student and the contact details they gave,
- * the time (already formatted in the viewer's zone), the status; `children` are the actions.
+ * the time (already formatted in the viewer's zone), the status, and for staff who see every
+ * consultant's bookings, whose it is (`consultantName`); `children` are the actions.
  * `data-status` and `data-booking` name the booking for people and checks alike.
  */
 export function BookingCard({
@@ -26,7 +27,16 @@ export function BookingCard({
   headingLevel = 2,
   children,
 }: {
-  booking: { id: string; status: BookingStatus; name: string; email: string; phone: string; address: string; when: string };
+  booking: {
+    id: string;
+    status: BookingStatus;
+    name: string;
+    email: string;
+    phone: string;
+    address: string;
+    when: string;
+    consultantName?: string;
+  };
   /** The card's heading under the page's: 2 on a list page, 3 inside a section. */
   headingLevel?: 2 | 3;
   children?: ReactNode;
@@ -39,6 +49,11 @@ export function BookingCard({
         <StatusBadge status={booking.status} />
       </div>
       <p className="mt-1 text-sm font-medium text-slate-800">{booking.when}</p>
+      {booking.consultantName !== undefined ? (
+        <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">
+          <span className="font-semibold">Consultant:</span> {booking.consultantName}
+        </p>
+      ) : null}
       <dl className="mt-3 grid grid-cols-[5rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm text-slate-700 [&>dd]:[overflow-wrap:anywhere]">
         <dt className="font-semibold">Email</dt>
         <dd>

@@ -24,7 +24,8 @@ export type BookingFormData = {
  * The booking form, on the booking page and in the Book Appointment dialog alike: `slot` (a select
  * of slot ids: "Select a Slot", or "No Slot Available" when there is none), `name`, `email`,
  * `phone`, `address`, pre-filled from the profile. It posts to /book-appointment/{consultantId};
- * `form` is React Router's Form, or a fetcher's in the dialog.
+ * `form` is React Router's Form, or a fetcher's in the dialog. With no free slot there is no Book
+ * button: "No free times yet" stands in its place.
  */
 export function BookingForm({
   data,
@@ -70,12 +71,18 @@ export function BookingForm({
         <Field label="Phone" field={fields.phone} type="tel" autoComplete="tel" inputMode="tel" required maxLength={PHONE_MAX_LENGTH} />
         <Field label="Address" field={fields.address} autoComplete="street-address" required maxLength={BOOKING_ADDRESS_MAX_LENGTH} />
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-          <Button pending={pending} disabled={none}>
-            {pending ? "Booking…" : "Book Appointment"}
-          </Button>
+          {none ? <NoFreeTimes /> : <Button pending={pending}>{pending ? "Booking…" : "Book Appointment"}</Button>}
           {footer}
         </div>
       </FormComponent>
     </>
   );
+}
+
+/**
+ * What stands in place of a Book button while a consultant has no free future slot: muted text,
+ * not a control (on the consultants' cards, in the Book Appointment dialog and on the booking page).
+ */
+export function NoFreeTimes() {
+  return <p className="text-sm font-medium text-slate-600">No free times yet</p>;
 }

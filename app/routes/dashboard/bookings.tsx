@@ -1,0 +1,186 @@
+import { TZDate } from "@date-fns/tz";
+import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import { requireRole } from "~/.server/auth/session";
+import { listAllBookings, listConsultantChoices } from "~/.server/bookings/list-bookings";
+import { setBookingStatus } from "~/.server/bookings/set-booking-status";
+import { replyWithError } from "~/.server/errors";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { listHref, readQuery } from "~/.server/read-query";
+import { parseButtons } from "~/.server/submission";
+import { redirectWithToast } from "~/.server/toast";
+import { BookingCard } from "~/components/booking/booking-card";
+import { Page } from "~/components/layout/page";
+import { Button } from "~/components/ui/button";
+import { FilterField, FormMessage, filterControl, Select } from "~/components/ui/field";
+import { Pager } from "~/components/ui/pager";
+import { ResultCount } from "~/components/ui/result-count";
+import { type BookingStatus, bookingStatuses, consultantTransitions, statusActions, statusLabels } from "~/lib/booking";
+import { useConfirmedSubmit } from "~/lib/confirm-first";
+import { pageRoles } from "~/lib/dashboard-menu";
+import { parsePage } from "~/lib/pagination";
+import { plural } from "~/lib/plural";
+import { BookingStatusSchema, isCalendarDate } from "~/lib/schemas/booking";
+import { formatSlot } from "~/lib/time-zones";
+import type { Route } from "./+types/bookings";
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+/** A "YYYY-MM-DD" from the URL, or null for anything else (a typo in a shared link shows the whole list, never an error). */
+function dayOf(value: string | null): string | null {
+  const day = value?.trim().slice(0, 10) ?? "";
+  return isCalendarDate(day) ? day : null;
+}
+
+/** The first instant of `day` (+ `plusDays`) in `timeZone`, or null when the zone cannot place it. */
+function dayStart(day: string, timeZone: string, plusDays = 0): Date | null {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const instant = new TZDate(year, month - 1, date + plusDays, 0, 0, timeZone).getTime();
+  return Number.isFinite(instant) ? new Date(instant) : null;
+}
+
+/**
+ * Every booking of every consultant (managers and admins), filtered from the URL so the filters
+ * work without JavaScript and can be shared: `consultant` (an id), `status`, `from` and `to`
+ * (days, both included, in the manager's own zone), `page`. A value that is not one of these is
+ * ignored.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, pageRoles.bookings);
+  const query = readQuery(request);
+  const consultants = await listConsultantChoices();
+  const askedConsultant = query.get("consultant");
+  const askedStatus = query.get("status");
+  const filters = {
+    consultant: consultants.some((consultant) => consultant.id === askedConsultant) ? (askedConsultant as string) : null,
+    status: ((bookingStatuses as readonly string[]).includes(askedStatus ?? "") ? askedStatus : null) as BookingStatus | null,
+    from: dayOf(query.get("from")),
+    to: dayOf(query.get("to")),
+  };
+  const list = await listAllBookings({
+    consultantId: filters.consultant,
+    status: filters.status,
+    from: filters.from ? dayStart(filters.from, user.timeZone) : null,
+    to: filters.to ? dayStart(filters.to, user.timeZone, 1) : null,
+    page: parsePage(query.get("page")),
+  });
+  return {
+    filters,
+    consultants,
+    timeZone: user.timeZone,
+    list: {
+      ...list,
+      // What the cards show, and no more; times in the manager's own zone, the zone named.
+      items: list.items.map(({ startsAt, endsAt, createdAt: _createdAt, consultantId: _consultantId, ...booking }) => ({
+        ...booking,
+        when: formatSlot(startsAt, endsAt, user.timeZone),
+      })),
+    },
+  };
+}
+
+/**
+ * A status button posts `booking` and `status`, as on a consultant's My Appointments, and goes
+ * through the same rules (setBookingStatus): the toast only after the change was made; a
+ * transition the flow does not allow is 409, a booking that is gone 404, with the server's message.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRole(request, pageRoles.bookings);
+  const formData = await readForm(request).catch(refuseUnreadableForm);
+  let booking = "";
+  let status: keyof typeof statusActions;
+  try {
+    const change = parseButtons(formData, BookingStatusSchema);
+    booking = change.booking;
+    status = await setBookingStatus({ actor: user, consultantId: null, bookingId: booking, status: change.status });
+  } catch (error) {
+    return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
+  }
+  return redirectWithToast(listHref(request), { type: "success", text: statusActions[status].toast }, { status: 303 });
+}
+
+/** After a refused change the booking may have moved on (the student cancelled): read the list again. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
+}
+
+export default function BookingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, consultants, timeZone, list } = loaderData;
+  const confirmed = useConfirmedSubmit();
+  const refusal = actionData?.refusal;
+  const filtered = Boolean(filters.consultant || filters.status || filters.from || filters.to);
+  return (
+    <Page title="Bookings" intro="Every consultant's bookings. Accept or reject each one, and mark it completed once it has taken place.">
+      <Form method="get" role="search" aria-label="Filter bookings" className="flex flex-wrap items-end gap-3">
+        <FilterField label="Consultant">
+          <Select name="consultant" defaultValue={filters.consultant ?? ""}>
+            <option value="">All consultants</option>
+            {consultants.map((consultant) => (
+              <option key={consultant.id} value={consultant.id}>
+                {consultant.name}
+              </option>
+            ))}
+          </Select>
+        </FilterField>
+        <FilterField label="Status">
+          <Select name="status" defaultValue={filters.status ?? ""}>
+            <option value="">Any status</option>
+            {bookingStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </Select>
+        </FilterField>
+        <FilterField label="From">
+          <input type="date" name="from" defaultValue={filters.from ?? ""} className={filterControl} />
+        </FilterField>
+        <FilterField label="To">
+          <input type="date" name="to" defaultValue={filters.to ?? ""} className={filterControl} />
+        </FilterField>
+        <Button className="h-11">Show</Button>
+      </Form>
+      <p className="mt-2 text-sm text-slate-600">Dates and times are in your time zone, {timeZone}.</p>
+      {refusal ? (
+        <div className="mt-4">
+          <FormMessage>{refusal.message}</FormMessage>
+        </div>
+      ) : null}
+      <ResultCount className="mt-4" clear={filtered ? { href: "/dashboard/bookings", label: "Show all bookings" } : null}>
+        {list.total === 0
+          ? filtered
+            ? "No bookings match these filters."
+            : "No bookings yet. They appear here as soon as a student books a consultant."
+          : `${plural(list.total, "booking", "bookings")}.`}
+      </ResultCount>
+      {list.items.length > 0 ? (
+        <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label="Bookings">
+          {list.items.map((booking) => (
+            <li key={booking.id}>
+              <BookingCard booking={booking}>
+                {consultantTransitions[booking.status].map((status) => (
+                  <form key={status} method="post" onSubmit={confirmed(statusActions[status].question)}>
+                    <input type="hidden" name="booking" value={booking.id} />
+                    <input type="hidden" name="status" value={status} />
+                    <Button size="sm" variant={status === "rejected" ? "neutral" : status === "completed" ? "outline" : "primary"}>
+                      {statusActions[status].label}
+                      <span className="sr-only"> the booking of {booking.name}</span>
+                    </Button>
+                  </form>
+                ))}
+                {refusal?.booking === booking.id ? (
+                  <p role="alert" className="w-full text-sm font-medium text-red-700">
+                    {refusal.message}
+                  </p>
+                ) : null}
+              </BookingCard>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Pager page={list.page} pageCount={list.pageCount} />
+    </Page>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Bookings — Onward" }];
