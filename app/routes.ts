@@ -41,6 +41,9 @@ export default [
   route("apply", "routes/apply.tsx"),
   route("apply/documents/:field", "routes/apply-document.ts"),
   route("dashboard/applications/:id/documents/:field", "routes/application-document.ts", { id: "staff-application-document" }),
+  route("dashboard/applications/:id/documents/:field/versions/:version", "routes/application-document.ts", {
+    id: "staff-application-document-version",
+  }),
   route("dashboard/my-applications/:id/documents/:field", "routes/application-document.ts", { id: "own-application-document" }),
   route("dashboard/universities/export.csv", "routes/dashboard/universities-export.ts"),
   route("dashboard/universities/import/template.csv", "routes/dashboard/university-import-template.ts"),
@@ -64,6 +67,7 @@ export default [
       route("my-applications/:id", "routes/dashboard/my-application.tsx"),
       route("my-appointments", "routes/dashboard/my-appointments.tsx"),
       route("my-bookings", "routes/dashboard/my-bookings.tsx"),
+      route("bookings", "routes/dashboard/bookings.tsx"),
       route("appointment-time", "routes/dashboard/appointment-time.tsx"),
       route("add-university", "routes/dashboard/add-university.tsx"),
       route("universities", "routes/dashboard/universities.tsx"),

@@ -2,11 +2,22 @@
  * The application's fixed lists, shared by the server and the pages (kept free of Zod).
  */
 
-/** `draft` is the student's own work in progress; staff see an application from `submitted` on. */
-export const applicationStatuses = ["draft", "submitted", "processing", "rejected", "completed"] as const;
+/**
+ * `draft` is the student's own work in progress; staff see an application from `submitted` on.
+ * How it moves between them: app/lib/application-flow.ts.
+ */
+export const applicationStatuses = [
+  "draft",
+  "submitted",
+  "processing",
+  "documents-requested",
+  "rejected",
+  "completed",
+  "withdrawn",
+] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
-/** What staff may set, in any order (spec §4). */
+/** The three buttons staff press (spec §4); which of them an application allows: application-flow.ts. */
 export const staffStatuses = ["processing", "rejected", "completed"] as const;
 export type StaffStatus = (typeof staffStatuses)[number];
 
@@ -14,9 +25,34 @@ export const statusLabels: Record<ApplicationStatus, string> = {
   draft: "Draft",
   submitted: "Submitted",
   processing: "Processing",
+  "documents-requested": "Documents requested",
   rejected: "Rejected",
   completed: "Completed",
+  withdrawn: "Withdrawn",
 };
+
+/** What staff made of one document: not yet reviewed (or a new copy), accepted, or asked for again. */
+export const documentStates = ["received", "accepted", "needs-new-copy"] as const;
+export type DocumentState = (typeof documentStates)[number];
+
+export const documentStateLabels: Record<DocumentState, string> = {
+  received: "Waiting for review",
+  accepted: "Accepted",
+  "needs-new-copy": "Needs a new copy",
+};
+
+/** What one timeline event records. */
+export const applicationEventKinds = [
+  "status",
+  "note",
+  "document-accepted",
+  "document-needs-new-copy",
+  "document-replaced",
+  "assigned",
+  "withdrawn",
+  "reopened",
+] as const;
+export type ApplicationEventKind = (typeof applicationEventKinds)[number];
 
 /** Each staff status: its button, its confirmation (spec §8) and its toast. */
 export const staffStatusActions: Record<StaffStatus, { button: string; question: string; toast: string }> = {
@@ -131,6 +167,30 @@ export type DocumentView = {
   isImage: boolean;
   /** The authorised route that streams it (the staff or the owner path). */
   url: string;
+  state: DocumentState;
+  /** Why staff asked for a new copy (shown to the student while it is asked for). */
+  reason: string | null;
+  /** Earlier copies the student replaced, newest first: staff only (always empty for the student). */
+  history: DocumentVersionView[];
+};
+
+/** A replaced copy of a document, in its history (staff only). */
+export type DocumentVersionView = {
+  id: number;
+  fileName: string;
+  size: number;
+  replacedAt: string;
+  reason: string | null;
+  url: string;
+};
+
+/** One message of an application's thread. */
+export type ApplicationMessageView = {
+  id: number;
+  authorName: string;
+  fromStaff: boolean;
+  body: string;
+  at: string;
 };
 
 /** One event of the timeline as the pages show it. */
@@ -140,6 +200,9 @@ export type TimelineEntry = {
   actorName: string;
   from: ApplicationStatus | null;
   to: ApplicationStatus;
+  kind: ApplicationEventKind;
+  /** The document a review or replacement was about. */
+  field: DocumentField | null;
   note: string | null;
 };
 
@@ -169,8 +232,11 @@ export type ApplicationDetail = {
   motherName: string | null;
   sponsorName: string | null;
   submittedAt: Date | null;
+  /** The consultant responsible for it, if one is assigned. */
+  assignee: { id: string; name: string } | null;
   documents: DocumentView[];
   timeline: TimelineEntry[];
+  messages: ApplicationMessageView[];
 };
 
 /** "2.4 MB", "310 kB". */

@@ -4,6 +4,8 @@ import { hasRole, type Role } from "./roles";
 export const pageRoles = {
   applications: ["manager", "consultant"],
   myAppointments: ["consultant"],
+  /** Every booking of every consultant, with the consultant's status actions. */
+  bookings: ["manager"],
   appointmentTime: ["consultant"],
   messages: ["manager"],
   userManagement: ["manager"],
@@ -29,8 +31,15 @@ type MenuItem = {
   consultantProfile?: true;
 };
 
-/** A menu entry as the shell shows it. */
-export type MenuEntry = { to: string; label: string };
+/** A menu entry as the shell shows it; `unread`: messages waiting on that page's applications. */
+export type MenuEntry = { to: string; label: string; unread?: number };
+
+/** The page whose applications carry the person's unread messages: staff's list, or a student's own. */
+export function threadsPage(role: Role): { to: string; as: "staff" | "owner" } {
+  return hasRole(role, pageRoles.applications)
+    ? { to: "/dashboard/applications", as: "staff" }
+    : { to: "/dashboard/my-applications", as: "owner" };
+}
 
 /** The side menu: the same role lists the pages enforce, so the two cannot disagree. */
 const menu: MenuItem[] = [
@@ -54,6 +63,7 @@ const menu: MenuItem[] = [
     roles: pageRoles.appointmentTime,
     consultantProfile: true,
   },
+  { to: "/dashboard/bookings", label: "Bookings", roles: pageRoles.bookings },
   { to: "/dashboard/messages", label: "Messages", roles: pageRoles.messages },
   { to: "/dashboard/user-management", label: "User Management", roles: pageRoles.userManagement },
   { to: "/dashboard/add-university", label: "Add University", roles: pageRoles.addUniversity },

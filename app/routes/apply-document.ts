@@ -54,6 +54,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     size: saved.size,
     isImage: saved.contentType.startsWith("image/"),
     url: `/dashboard/my-applications/${saved.applicationId}/documents/${field}`,
+    state: "received",
+    reason: null,
+    history: [],
   };
   return Response.json({ document, draftId: saved.applicationId }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { addConsultant as addConsultantProfile } from "~/.server/consultants/add-consultant";
 import { db } from "~/.server/db";
-import { auditEvents, networkingMembers, universities, users } from "~/.server/db/schema";
+import { applications as applicationsTable, auditEvents, networkingMembers, universities, users } from "~/.server/db/schema";
 import type { Role } from "~/lib/roles";
 import * as apply from "~/routes/apply";
 import * as bookAppointment from "~/routes/book-appointment";
@@ -13,6 +13,7 @@ import * as addUniversity from "~/routes/dashboard/add-university";
 import * as application from "~/routes/dashboard/application";
 import * as applications from "~/routes/dashboard/applications";
 import * as appointmentTime from "~/routes/dashboard/appointment-time";
+import * as bookingsPage from "~/routes/dashboard/bookings";
 import * as changeRole from "~/routes/dashboard/change-role";
 import * as compare from "~/routes/dashboard/compare";
 import * as consultantEdit from "~/routes/dashboard/consultant-edit";
@@ -160,7 +161,36 @@ const guarded: Guarded[] = [
     params: applicationParams,
     allowed: ["consultant", "manager", "admin"],
   },
+  {
+    name: "a message on an application, as staff",
+    path: "/dashboard/applications/guarded",
+    handler: asHandler(application.action),
+    params: applicationParams,
+    method: "POST",
+    form: { intent: "message", body: "Is the passport scan readable?" },
+    allowed: ["consultant", "manager", "admin"],
+  },
+  {
+    name: "assigning an application",
+    path: "/dashboard/applications/guarded",
+    handler: asHandler(application.action),
+    params: applicationParams,
+    method: "POST",
+    form: { intent: "assign", assigneeId: "no-such-consultant" },
+    allowed: ["manager", "admin"],
+    admitted: [400],
+  },
   { name: "my applications", path: "/dashboard/my-applications", handler: asHandler(myApplications.loader), allowed: "signed-in" },
+  { name: "every booking", path: "/dashboard/bookings", handler: asHandler(bookingsPage.loader), allowed: ["manager", "admin"] },
+  {
+    name: "a manager changing a booking's status",
+    path: "/dashboard/bookings",
+    handler: asHandler(bookingsPage.action),
+    method: "POST",
+    form: { booking: "no-such-booking", status: "accepted" },
+    allowed: ["manager", "admin"],
+    admitted: [404],
+  },
   { name: "my appointments", path: "/dashboard/my-appointments", handler: asHandler(myAppointments.loader), allowed: ["consultant"] },
   { name: "appointment time", path: "/dashboard/appointment-time", handler: asHandler(appointmentTime.loader), allowed: ["consultant"] },
   {
@@ -322,6 +352,28 @@ describe("refusals", () => {
     expect((await load(null)).status).toBe(302);
     for (const role of ["student", "networking", "consultant", "manager", "admin"] as const)
       expect((await load(people[role] as TestUser)).status, role).toBe(404);
+  });
+
+  test("someone's application takes no message, withdrawal or new copy from anyone but its owner (404, nothing changes)", async () => {
+    const post = (user: TestUser | null, form: Record<string, string>) =>
+      outcome(() =>
+        myApplication.action({
+          request: request(`/dashboard/my-applications/${applicationParams.id}`, { user, form }),
+          params: applicationParams,
+          context: context(),
+        } as never),
+      );
+    const forms: Record<string, string>[] = [{ intent: "message", body: "Hello" }, { intent: "withdraw" }];
+    for (const form of forms) {
+      expect((await post(null, form)).status).toBe(302);
+      for (const role of ["student", "networking", "consultant", "manager", "admin"] as const)
+        expect((await post(people[role] as TestUser, form)).status, `${role} ${form.intent}`).toBe(404);
+    }
+    const [row] = await db()
+      .select({ status: applicationsTable.status })
+      .from(applicationsTable)
+      .where(eq(applicationsTable.id, applicationParams.id));
+    expect(row?.status).not.toBe("withdrawn");
   });
 
   test("the role-change confirmation page refuses students and signed-out visitors, and admits managers", async () => {

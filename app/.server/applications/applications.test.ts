@@ -315,41 +315,50 @@ describe("documents uploaded one at a time (with JavaScript)", () => {
 });
 
 describe("statuses", () => {
-  test("staff set Processing, Rejected and Completed in any order: each an event with the note, an audit entry and an e-mail with the link", async () => {
+  test("staff set Processing, then Completed: each an event with the note, an audit entry and an e-mail with the link; a final application refuses another status", async () => {
     const applicant = await student();
     const consultant = await staff();
     const { id } = await createSubmittedApplication(applicant);
-    expect(await setApplicationStatus({ id, status: "completed", actor: consultant })).toEqual({ changed: true });
     expect(
       await setApplicationStatus({ id, status: "processing", note: "We asked the university for your offer letter.", actor: consultant }),
     ).toEqual({
       changed: true,
     });
-    expect(await setApplicationStatus({ id, status: "rejected", actor: await staff("manager") })).toEqual({ changed: true });
-    // The same status again (a post sent twice) changes nothing and mails nobody.
-    expect(await setApplicationStatus({ id, status: "rejected", actor: consultant })).toEqual({ changed: false });
+    expect(await setApplicationStatus({ id, status: "completed", actor: await staff("manager") })).toEqual({ changed: true });
+    // The same status again (a post sent twice) changes nothing and mails nobody, final or not.
+    expect(await setApplicationStatus({ id, status: "completed", actor: consultant })).toEqual({ changed: false });
+    // Completed is final (issue 25, no longer "in any order"): Rejected or Processing is a CONFLICT (409) and changes nothing.
+    for (const status of ["rejected", "processing"] as const) {
+      const error = await refusal(() => setApplicationStatus({ id, status, actor: consultant }));
+      expect(error).toMatchObject({ code: "CONFLICT", status: 409 });
+    }
     const detail = await findApplication({ id, viewer: { as: "owner", applicantId: applicant.id } });
-    expect(detail.status).toBe("rejected");
+    expect(detail.status).toBe("completed");
     expect(detail.timeline.map((entry) => [entry.from, entry.to])).toEqual([
       ["draft", "submitted"],
-      ["submitted", "completed"],
-      ["completed", "processing"],
-      ["processing", "rejected"],
+      ["submitted", "processing"],
+      ["processing", "completed"],
     ]);
-    expect(detail.timeline[2]).toMatchObject({ actorName: consultant.name, note: "We asked the university for your offer letter." });
+    expect(detail.timeline[1]).toMatchObject({ actorName: consultant.name, note: "We asked the university for your offer letter." });
     const mails = await applicationMails(applicant.email);
-    expect(mails.map((mail) => mail.subject)).toEqual([
-      "Your application is now Completed",
-      "Your application is now Processing",
-      "Your application is now Rejected",
-    ]);
-    expect(mails[1]?.text).toContain(`/dashboard/my-applications/${id}`);
-    expect(mails[1]?.text).toContain("We asked the university for your offer letter.");
+    expect(mails.map((mail) => mail.subject)).toEqual(["Your application is now Processing", "Your application is now Completed"]);
+    expect(mails[0]?.text).toContain(`/dashboard/my-applications/${id}`);
+    expect(mails[0]?.text).toContain("We asked the university for your offer letter.");
     const audit = await db()
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.targetId, applicant.id), eq(auditEvents.action, "application.status-changed")));
-    expect(audit).toHaveLength(3);
+    expect(audit).toHaveLength(2);
+  });
+
+  test("Rejected straight from Submitted is allowed, and final too", async () => {
+    const applicant = await student();
+    const consultant = await staff();
+    const { id } = await createSubmittedApplication(applicant);
+    expect(await setApplicationStatus({ id, status: "rejected", actor: consultant })).toEqual({ changed: true });
+    await expect(setApplicationStatus({ id, status: "completed", actor: consultant })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await findApplication({ id, viewer: { as: "staff" } })).status).toBe("rejected");
+    expect((await applicationMails(applicant.email)).map((mail) => mail.subject)).toEqual(["Your application is now Rejected"]);
   });
 
   test("a note alone joins the timeline without an e-mail; a draft or unknown id is NOT_FOUND", async () => {

@@ -1,28 +1,49 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import {
   type ApplicationDetail,
+  type ApplicationEventKind,
   type ApplicationStatus,
   type DocumentField,
+  type DocumentState,
   type DocumentView,
   documentFields,
   documentInfo,
   isDocumentField,
 } from "~/lib/applications";
 import { db } from "../db";
-import { applicationDocuments, applicationEvents, applications, universities } from "../db/schema";
+import {
+  applicationDocuments,
+  applicationDocumentVersions,
+  applicationEvents,
+  applicationMessages,
+  applications,
+  universities,
+  users,
+} from "../db/schema";
 import { AppError } from "../errors";
 import { cachedApplicationRead } from "./application-reads";
 import { APPLICATION_NOT_FOUND } from "./schema";
 
-type DocumentRow = { field: string; fileName: string; contentType: string; size: number };
+type DocumentRow = {
+  field: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  state: DocumentState;
+  reason: string | null;
+  history: { id: number | string; fileName: string; size: number; replacedAt: string; reason: string | null }[] | null;
+};
 type EventRow = {
   id: number | string;
   at: string;
   actorName: string;
   from: ApplicationStatus | null;
   to: ApplicationStatus;
+  kind: ApplicationEventKind;
+  field: string | null;
   note: string | null;
 };
+type MessageRow = { id: number | string; authorName: string; fromStaff: boolean; body: string; at: string };
 
 /** Who is looking decides which applications exist for them and where the document links lead. */
 export type Viewer = { as: "staff" } | { as: "owner"; applicantId: string };
@@ -43,22 +64,36 @@ export async function findApplication(input: { id: string; viewer: Viewer }): Pr
 
 /** The detail page's one read; null for an application this viewer may not see. */
 async function readApplication(id: string, viewer: Viewer): Promise<ApplicationDetail | null> {
-  // One round trip: the application with its documents and timeline as JSON (a detail page is read all day).
+  // One round trip: the application with its documents, timeline and thread as JSON (a detail page is read all day).
+  // Replaced copies are staff's alone: the student's read never selects them.
+  const history =
+    viewer.as === "staff"
+      ? sql`(select json_agg(json_build_object('id', v.id, 'fileName', v.file_name, 'size', v.size, 'replacedAt', v.replaced_at, 'reason', v.reason) order by v.replaced_at desc, v.id desc)
+          from ${applicationDocumentVersions} v where v.application_id = d.application_id and v.field = d.field)`
+      : sql`null`;
   const [row] = await db()
     .select({
       application: applications,
       universitySlug: universities.slug,
+      assigneeName: users.name,
       documents: sql<DocumentRow[]>`coalesce((
-        select json_agg(json_build_object('field', d.field, 'fileName', d.file_name, 'contentType', d.content_type, 'size', d.size))
+        select json_agg(json_build_object('field', d.field, 'fileName', d.file_name, 'contentType', d.content_type, 'size', d.size,
+          'state', d.state, 'reason', d.reason, 'history', ${history}))
         from ${applicationDocuments} d where d.application_id = ${applications.id}
       ), '[]'::json)`,
       events: sql<EventRow[]>`coalesce((
-        select json_agg(json_build_object('id', e.id, 'at', e.at, 'actorName', e.actor_name, 'from', e.from_status, 'to', e.to_status, 'note', e.note) order by e.at, e.id)
+        select json_agg(json_build_object('id', e.id, 'at', e.at, 'actorName', e.actor_name, 'from', e.from_status, 'to', e.to_status,
+          'kind', e.kind, 'field', e.field, 'note', e.note) order by e.at, e.id)
         from ${applicationEvents} e where e.application_id = ${applications.id}
+      ), '[]'::json)`,
+      messages: sql<MessageRow[]>`coalesce((
+        select json_agg(json_build_object('id', m.id, 'authorName', m.author_name, 'fromStaff', m.from_staff, 'body', m.body, 'at', m.created_at) order by m.id)
+        from ${applicationMessages} m where m.application_id = ${applications.id}
       ), '[]'::json)`,
     })
     .from(applications)
     .leftJoin(universities, eq(universities.id, applications.universityId))
+    .leftJoin(users, eq(users.id, applications.assignedTo))
     .where(
       viewer.as === "staff"
         ? and(eq(applications.id, id), ne(applications.status, "draft"))
@@ -82,6 +117,7 @@ async function readApplication(id: string, viewer: Viewer): Promise<ApplicationD
     motherName: application.motherName,
     sponsorName: application.sponsorName,
     submittedAt: application.submittedAt,
+    assignee: application.assignedTo && row.assigneeName ? { id: application.assignedTo, name: row.assigneeName } : null,
     documents: documentViews(documents, `${base}/${application.id}/documents`),
     timeline: events.map((event) => ({
       id: Number(event.id),
@@ -89,14 +125,23 @@ async function readApplication(id: string, viewer: Viewer): Promise<ApplicationD
       actorName: event.actorName,
       from: event.from,
       to: event.to,
+      kind: event.kind,
+      field: isDocumentField(event.field) ? event.field : null,
       note: event.note,
+    })),
+    messages: row.messages.map((message) => ({
+      id: Number(message.id),
+      authorName: message.authorName,
+      fromStaff: message.fromStaff,
+      body: message.body,
+      at: new Date(message.at).toISOString(),
     })),
   };
 }
 
 /** Stored documents as the pages show them, in the spec's order, each linked to the route that streams it. */
 export function documentViews(
-  rows: { field: string; fileName: string; contentType: string; size: number }[],
+  rows: (Pick<DocumentRow, "field" | "fileName" | "contentType" | "size"> & Partial<Pick<DocumentRow, "state" | "reason" | "history">>)[],
   base: string,
 ): DocumentView[] {
   const byField = new Map(rows.filter((row) => isDocumentField(row.field)).map((row) => [row.field as DocumentField, row]));
@@ -112,6 +157,16 @@ export function documentViews(
         size: row.size,
         isImage: row.contentType.startsWith("image/"),
         url: `${base}/${field}`,
+        state: row.state ?? "received",
+        reason: row.reason ?? null,
+        history: (row.history ?? []).map((version) => ({
+          id: Number(version.id),
+          fileName: version.fileName,
+          size: version.size,
+          replacedAt: new Date(version.replacedAt).toISOString(),
+          reason: version.reason,
+          url: `${base}/${field}/versions/${version.id}`,
+        })),
       },
     ];
   });

@@ -1,23 +1,20 @@
-import { and, eq, ne } from "drizzle-orm";
 import { type StaffStatus, statusLabels } from "~/lib/applications";
 import type { SessionUser } from "../auth/session";
-import { getConfig } from "../config";
 import { db } from "../db";
-import { applicationEvents, applications, users } from "../db/schema";
-import { AppError } from "../errors";
 import { queueMail } from "../mail/outbox";
 import { applicationStatusMail } from "../mail/templates";
 import { recordAuditEvent } from "../users/audit";
 import { applicationsChanged } from "./application-reads";
-import { APPLICATION_NOT_FOUND } from "./schema";
+import { allowedMove, type LockedApplication, lockApplication, recordCaseEvent, studentName, studentUrl } from "./case-events";
 
 /**
- * Staff set an application's status: Processing, Rejected or Completed, from any status, in any
- * order (spec §4). In one transaction: the new status, an event in the timeline (who, when, from,
- * to, the optional note), the audit event and the e-mail to the student (through the outbox, with
- * a link to the application). Setting the status it already has (a post sent twice) changes
- * nothing and mails nobody. The caller has checked the role; drafts are not anyone's to review
- * (NOT_FOUND, as for a missing id).
+ * Staff set an application's status with the spec's three buttons: Processing, Rejected or
+ * Completed, as far as application-flow.ts allows (a final or withdrawn application: CONFLICT).
+ * In one transaction: the new status, an event in the timeline (who, when, from, to, the optional
+ * note), the audit event and the e-mail to the student (through the outbox, with a link to the
+ * application). Setting the status it already has (a post sent twice) changes nothing and mails
+ * nobody. The caller has checked the role; drafts are not anyone's to review (NOT_FOUND, as for a
+ * missing id).
  */
 export async function setApplicationStatus(input: {
   id: string;
@@ -27,61 +24,60 @@ export async function setApplicationStatus(input: {
 }): Promise<{ changed: boolean }> {
   const note = input.note?.trim() || null;
   const outcome = await db().transaction(async (tx) => {
-    const [application] = await tx
-      .select({
-        id: applications.id,
-        status: applications.status,
-        email: applications.email,
-        name: applications.name,
-        countryName: applications.countryName,
-        universityName: applications.universityName,
-        applicantId: applications.applicantId,
-        accountName: users.name,
-      })
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.applicantId))
-      .where(and(eq(applications.id, input.id), ne(applications.status, "draft")))
-      .for("update", { of: applications });
-    if (!application) throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
-    if (application.status === input.status && !note) return { changed: false };
-    const now = new Date();
-    if (application.status !== input.status) {
-      await tx.update(applications).set({ status: input.status, updatedAt: now }).where(eq(applications.id, application.id));
-    }
-    await tx.insert(applicationEvents).values({
-      applicationId: application.id,
-      actorId: input.actor.id,
-      actorName: input.actor.name,
-      fromStatus: application.status,
-      toStatus: input.status,
-      note,
-      at: now,
-    });
-    await recordAuditEvent(
-      {
-        action: "application.status-changed",
-        actorId: input.actor.id,
-        targetId: application.applicantId,
-        detail: { applicationId: application.id, from: application.status, to: input.status },
-      },
-      tx,
-    );
-    if (application.status !== input.status && application.email) {
-      await queueMail(
-        tx,
-        applicationStatusMail({
-          to: application.email,
-          name: application.name || application.accountName,
-          status: statusLabels[input.status],
-          country: application.countryName ?? "",
-          university: application.universityName ?? "",
-          note,
-          url: `${getConfig().appUrl}/dashboard/my-applications/${application.id}`,
-        }),
-      );
-    }
-    return { changed: application.status !== input.status };
+    const application = await lockApplication(tx, input.id, { as: "staff" });
+    const to = allowedMove(application, { kind: "set-status", to: input.status }, { as: "staff", role: input.actor.role });
+    if (application.status === to && !note) return { changed: false };
+    await recordCaseEvent(tx, { application, actor: input.actor, kind: application.status === to ? "note" : "status", to, note });
+    if (application.status !== to) await announceStatus(tx, application, to, input.actor, note);
+    return { changed: application.status !== to };
   });
   await applicationsChanged();
   return outcome;
+}
+
+/**
+ * A manager reopens a completed or rejected application, with the reason in the timeline and the
+ * student's e-mail: it goes back to processing. Anyone else, or an application that is not final:
+ * CONFLICT with the rule's reason.
+ */
+export async function reopenApplication(input: { id: string; reason: string; actor: SessionUser }): Promise<void> {
+  await db().transaction(async (tx) => {
+    const application = await lockApplication(tx, input.id, { as: "staff" });
+    const to = allowedMove(application, { kind: "reopen" }, { as: "staff", role: input.actor.role });
+    await recordCaseEvent(tx, { application, actor: input.actor, kind: "reopened", to, note: input.reason });
+    await announceStatus(tx, application, to, input.actor, input.reason.trim());
+  });
+  await applicationsChanged();
+}
+
+/** The audit event and the student's e-mail of a status change. */
+async function announceStatus(
+  tx: Parameters<typeof recordCaseEvent>[0],
+  application: LockedApplication,
+  to: LockedApplication["status"],
+  actor: SessionUser,
+  note: string | null,
+): Promise<void> {
+  await recordAuditEvent(
+    {
+      action: "application.status-changed",
+      actorId: actor.id,
+      targetId: application.applicantId,
+      detail: { applicationId: application.id, from: application.status, to },
+    },
+    tx,
+  );
+  if (!application.email) return;
+  await queueMail(
+    tx,
+    applicationStatusMail({
+      to: application.email,
+      name: studentName(application),
+      status: statusLabels[to],
+      country: application.countryName ?? "",
+      university: application.universityName ?? "",
+      note,
+      url: studentUrl(application.id),
+    }),
+  );
 }

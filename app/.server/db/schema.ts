@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -16,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { applicationStatuses } from "~/lib/applications";
+import { applicationEventKinds, applicationStatuses, documentStates } from "~/lib/applications";
 import { bookingStatuses, liveBookingStatuses } from "~/lib/booking";
 import { memberStatuses } from "~/lib/networking";
 import { roles } from "~/lib/roles";
@@ -449,8 +450,8 @@ export const applicationStatusEnum = pgEnum("application_status", applicationSta
 /**
  * A student's application to study abroad. A `draft` holds what the student has filled in and
  * uploaded so far (one open draft per person, invisible to staff); submitting makes it `submitted`,
- * and staff move it to processing, rejected or completed in any order. The text columns are empty
- * only on drafts.
+ * and from there it moves as app/lib/application-flow.ts allows. The text columns are empty only
+ * on drafts.
  */
 export const applications = pgTable(
   "applications",
@@ -472,10 +473,14 @@ export const applications = pgTable(
     motherName: text("mother_name"),
     sponsorName: text("sponsor_name"),
     submittedAt: timestamp("submitted_at", tz),
+    /** The consultant responsible for it (a manager assigns); anyone on the staff may still act on it. */
+    assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: timestamp("assigned_at", tz),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (table) => [
+    index("applications_assigned_idx").on(table.assignedTo, table.status),
     uniqueIndex("applications_one_draft_idx").on(table.applicantId).where(sql`${table.status} = 'draft'`),
     index("applications_applicant_idx").on(table.applicantId, table.createdAt),
     index("applications_staff_list_idx").on(table.status, table.submittedAt),
@@ -486,7 +491,9 @@ export const applications = pgTable(
   ],
 );
 
-/** One stored document of an application (one per document field): where it is, and what it is. */
+export const documentStateEnum = pgEnum("document_state", documentStates);
+
+/** One stored document of an application (one per document field): where it is, what it is, and what staff made of it. */
 export const applicationDocuments = pgTable(
   "application_documents",
   {
@@ -503,10 +510,44 @@ export const applicationDocuments = pgTable(
     size: integer("size").notNull(),
     sha256: text("sha256").notNull(),
     uploadedAt: timestamp("uploaded_at", tz).notNull().defaultNow(),
+    /** Received (not yet reviewed, or a new copy), accepted, or needs a new copy (with the reason the student reads). */
+    state: documentStateEnum("state").notNull().default("received"),
+    reason: text("reason"),
+    /** Who last reviewed it: the person a replacement is reported to when nobody is assigned. */
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", tz),
   },
   (table) => [
     primaryKey({ columns: [table.applicationId, table.field] }),
     uniqueIndex("application_documents_key_idx").on(table.storageKey),
+  ],
+);
+
+/**
+ * Copies a student replaced after staff asked for a new one: kept for staff (the document's
+ * history), never shown to anyone else. The sweeper keeps every file a row here points at.
+ */
+export const applicationDocumentVersions = pgTable(
+  "application_document_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    field: text("field").notNull(),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    uploadedAt: timestamp("uploaded_at", tz).notNull(),
+    /** Why staff asked for a new copy of it. */
+    reason: text("reason"),
+    replacedAt: timestamp("replaced_at", tz).notNull().defaultNow(),
+  },
+  (table) => [
+    index("application_document_versions_idx").on(table.applicationId, table.field, table.replacedAt),
+    uniqueIndex("application_document_versions_key_idx").on(table.storageKey),
   ],
 );
 
@@ -524,7 +565,11 @@ export const checklistTicks = pgTable(
   (table) => [primaryKey({ columns: [table.applicationId, table.itemKey] })],
 );
 
-/** An application's timeline: its submission and every status change or note, with who and when. */
+/**
+ * An application's timeline: its submission, every status change and note, and every review,
+ * replacement, assignment, withdrawal and reopening, with who and when (`kind` says which; `field`
+ * names the document of a review or replacement).
+ */
 export const applicationEvents = pgTable(
   "application_events",
   {
@@ -537,10 +582,46 @@ export const applicationEvents = pgTable(
     actorName: text("actor_name").notNull(),
     fromStatus: applicationStatusEnum("from_status"),
     toStatus: applicationStatusEnum("to_status").notNull(),
+    kind: text("kind", { enum: applicationEventKinds }).notNull().default("status"),
+    field: text("field"),
     note: text("note"),
     at: timestamp("at", tz).notNull().defaultNow(),
   },
   (table) => [index("application_events_application_idx").on(table.applicationId, table.at)],
+);
+
+/** The thread on an application between its student and the staff, oldest first. */
+export const applicationMessages = pgTable(
+  "application_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** The author's name at the time (kept when the account goes). */
+    authorName: text("author_name").notNull(),
+    /** Written by staff (true) or by the student (false): whose side it is on, and whom it notifies. */
+    fromStaff: boolean("from_staff").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (table) => [index("application_messages_application_idx").on(table.applicationId, table.id)],
+);
+
+/** How far each person has read each application's thread: the unread counts in the dashboard menu. */
+export const applicationMessageReads = pgTable(
+  "application_message_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    lastReadId: bigint("last_read_id", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.applicationId] })],
 );
 
 /**

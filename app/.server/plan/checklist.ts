@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { openStatuses as applicationOpenStatuses } from "~/lib/application-flow";
 import { type ApplicationStatus, statusLabels } from "~/lib/applications";
 import { buildChecklist, type ChecklistView, documentsPhrase, guideForCountry } from "~/lib/checklist";
 import { applicationsChanged, cachedApplicationRead } from "../applications/application-reads";
@@ -16,7 +17,7 @@ export type ApplicationChecklist = ChecklistView & {
 };
 
 /** Applications whose papers are still being gathered: a rejected or completed one's checklist is history. */
-const openStatuses = ["draft", "submitted", "processing"] as const satisfies readonly ApplicationStatus[];
+const openStatuses = ["draft", ...applicationOpenStatuses] as const satisfies readonly ApplicationStatus[];
 
 type ApplicationRow = { id: string; status: ApplicationStatus; countryName: string | null };
 
@@ -30,7 +31,8 @@ async function checklistOf(application: ApplicationRow, database: Database = db(
     database
       .select({ field: applicationDocuments.field })
       .from(applicationDocuments)
-      .where(eq(applicationDocuments.applicationId, application.id)),
+      // A document staff asked a new copy of is not ready until the new copy comes.
+      .where(and(eq(applicationDocuments.applicationId, application.id), ne(applicationDocuments.state, "needs-new-copy"))),
     database.select({ itemKey: checklistTicks.itemKey }).from(checklistTicks).where(eq(checklistTicks.applicationId, application.id)),
   ]);
   const view = buildChecklist(guide, new Set(documents.map((row) => row.field)), new Set(ticks.map((row) => row.itemKey)));
@@ -55,7 +57,7 @@ async function readStudentChecklist(userId: string): Promise<ApplicationChecklis
   const [latest] = await db()
     .select(applicationColumns)
     .from(applications)
-    .where(and(eq(applications.applicantId, userId), inArray(applications.status, ["submitted", "processing"])))
+    .where(and(eq(applications.applicantId, userId), inArray(applications.status, applicationOpenStatuses)))
     .orderBy(desc(applications.createdAt), desc(applications.id))
     .limit(1);
   return latest ? checklistOf(latest) : null;

@@ -33,6 +33,8 @@ export const limits = {
   contactPerIp: { name: "contact-ip", points: 5, durationSeconds: 10 * 60 },
   /** First-run set-up (/setup): posts with the right link, per client address. */
   setupPerIp: { name: "setup-ip", points: 10, durationSeconds: 15 * 60 },
+  /** Messages on applications, per author: a conversation, not a flood of e-mails. */
+  applicationMessagesPerAccount: { name: "application-message-account", points: 20, durationSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
 const limiters = new Map<string, Limiter>();

@@ -30,6 +30,7 @@ export type AuditAction =
   | "application.submitted"
   | "application.status-changed"
   | "application.document-viewed"
+  | "application.assigned"
   | "consultant.added"
   | "consultant.updated"
   | "consultant.status"

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ApplicationDetail } from "~/lib/applications";
+import type { ApplicationDetail, DocumentView } from "~/lib/applications";
 import type { Serialized } from "~/lib/serialized";
 import { LinkButton } from "../ui/button";
 import { Card } from "../ui/card";
@@ -31,6 +31,7 @@ function ApplicationDetails({ application }: { application: Serialized<Applicati
     ["Mother's name", application.motherName],
     ["Sponsor's name", application.sponsorName],
     ["Applied on", application.submittedAt ? date.format(new Date(application.submittedAt)) : "Not yet"],
+    ["Handled by", application.assignee?.name ?? "Not assigned yet"],
   ];
   return (
     <Card className="p-4 sm:p-6">
@@ -47,26 +48,36 @@ function ApplicationDetails({ application }: { application: Serialized<Applicati
 }
 
 /**
- * An application's page, for staff and for its student alike: its data and documents on the left
- * (above on a phone), and beside them `children` (the staff's status form), the timeline and the
- * link `back` to the list.
+ * An application's page, for staff and for its student alike: `top`, its data, documents (each
+ * with what staff made of it, and `documentExtra`: staff's review form) and `main` (the thread) on the
+ * left (above on a phone), and beside them `children` (the status and assignment forms), the
+ * timeline and the link `back` to the list.
  */
 export function ApplicationLayout({
   application,
   back,
+  documentExtra,
+  top,
+  main,
   children,
 }: {
   application: Serialized<ApplicationDetail>;
   back: { href: string; label: string };
+  documentExtra?: (document: DocumentView) => ReactNode;
+  /** What the person must do first (the student's new copies): above everything else. */
+  top?: ReactNode;
+  main?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="grid min-w-0 content-start gap-8">
+        {top}
         <ApplicationDetails application={application} />
         <TitledSection id="documents-heading" title="Documents">
-          <DocumentGrid documents={application.documents} />
+          <DocumentGrid documents={application.documents} showState extra={documentExtra} />
         </TitledSection>
+        {main}
       </div>
       <div className="grid min-w-0 content-start gap-8">
         {children}
@@ -82,7 +93,7 @@ export function ApplicationLayout({
 }
 
 /** A part of the page under its h2, which names it for screen readers through `id`. */
-function TitledSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function TitledSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-3 text-xl font-semibold text-slate-900">

@@ -1,29 +1,73 @@
 import { FileText as PdfIcon } from "lucide";
-import { type DocumentView, formatBytes } from "~/lib/applications";
+import type { ReactNode } from "react";
+import { type DocumentState, type DocumentView, documentStateLabels, formatBytes } from "~/lib/applications";
+import { cn } from "~/lib/cn";
 import { Icon } from "../ui/icons";
+
+const stateTones: Record<DocumentState, string> = {
+  received: "bg-slate-100 text-slate-800",
+  accepted: "bg-emerald-100 text-emerald-900",
+  "needs-new-copy": "bg-amber-100 text-amber-900",
+};
 
 /**
  * The application's documents in the spec's order: images as thumbnails, PDFs with an icon, each a
- * plain link to the authorised route that streams it (a PDF opens in the browser's viewer).
+ * plain link to the authorised route that streams it (a PDF opens in the browser's viewer). With
+ * `showState`, each says what staff made of it (`data-document-state`, a contract outside checks
+ * read) and why a new copy is needed; `extra` adds a document's own controls (staff's review form).
  */
-export function DocumentGrid({ documents }: { documents: DocumentView[] }) {
+export function DocumentGrid({
+  documents,
+  showState = false,
+  extra,
+}: {
+  documents: DocumentView[];
+  showState?: boolean;
+  extra?: (document: DocumentView) => ReactNode;
+}) {
   if (documents.length === 0) return <p className="text-slate-700">No documents.</p>;
+  // With controls under each (staff's review), two wide cards a row with small thumbnails beside the names.
+  const wide = extra !== undefined;
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Documents">
+    <ul
+      className={wide ? "grid grid-cols-1 gap-3 sm:grid-cols-2" : "grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4"}
+      aria-label="Documents"
+    >
       {documents.map((document) => (
-        <li key={document.field}>
+        <li
+          key={document.field}
+          id={`document-${document.field}`}
+          data-document-state={showState ? document.state : undefined}
+          className={cn(
+            "flex min-w-0 scroll-mt-20 flex-col rounded-lg border bg-white p-2",
+            showState && document.state === "needs-new-copy" ? "border-amber-500" : "border-slate-200",
+          )}
+        >
           <a
             href={document.url}
             target="_blank"
             rel="noopener"
-            className="group block h-full rounded-lg border border-slate-200 bg-white p-2 hover:border-brand-600 focus-visible:border-brand-600"
+            className={cn("group block rounded-md focus-visible:outline-2", wide && "flex items-center gap-3")}
           >
-            <DocumentPreview document={document} />
-            <span className="mt-2 block text-sm font-semibold break-words text-slate-900 group-hover:underline">{document.label}</span>
-            <span className="block truncate text-xs text-slate-600" title={document.fileName}>
-              {document.fileName} · {formatBytes(document.size)}
+            <DocumentPreview document={document} size={wide ? "sm" : "md"} />
+            <span className="block min-w-0">
+              <span className={cn("block text-sm font-semibold break-words text-slate-900 group-hover:underline", !wide && "mt-2")}>
+                {document.label}
+              </span>
+              <span className="block truncate text-xs text-slate-600" title={document.fileName}>
+                {document.fileName} · {formatBytes(document.size)}
+              </span>
             </span>
           </a>
+          {showState ? (
+            <span className={cn("mt-2 self-start rounded-full px-2 py-0.5 text-xs font-semibold", stateTones[document.state])}>
+              {documentStateLabels[document.state]}
+            </span>
+          ) : null}
+          {showState && document.state === "needs-new-copy" && document.reason ? (
+            <p className="mt-1 text-sm break-words whitespace-pre-line text-amber-950">{document.reason}</p>
+          ) : null}
+          {extra?.(document)}
         </li>
       ))}
     </ul>
@@ -38,7 +82,7 @@ export function DocumentPreview({
   document: Pick<DocumentView, "isImage" | "url" | "label">;
   size?: "sm" | "md";
 }) {
-  const box = size === "sm" ? "h-16 w-16" : "aspect-[4/3] w-full";
+  const box = size === "sm" ? "h-16 w-16 shrink-0" : "aspect-[4/3] w-full";
   if (document.isImage) {
     return (
       <img

@@ -30,6 +30,7 @@ const menuIcons: Record<string, IconNode> = {
   "/dashboard/my-applications": MyApplicationsIcon,
   "/dashboard/my-appointments": AppointmentsIcon,
   "/dashboard/appointment-time": BookingIcon,
+  "/dashboard/bookings": AppointmentsIcon,
   "/dashboard/messages": InboxIcon,
   "/dashboard/user-management": UserManagementIcon,
   "/dashboard/add-university": UniversityIcon,

@@ -66,6 +66,12 @@ export function DashboardShell({ menu, name, role, children }: DashboardShellPro
                       >
                         <Icon icon={menuIcon(item.to)} className="size-4" />
                         {item.label}
+                        {item.unread ? (
+                          <span className="ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+                            {item.unread}
+                            <span className="sr-only"> unread {item.unread === 1 ? "message" : "messages"}</span>
+                          </span>
+                        ) : null}
                       </a>
                     </li>
                   );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { applicationDocuments, staffStatuses } from "../applications";
+import { applicationDocuments, type DocumentField, documentFields, staffStatuses } from "../applications";
 import { FIELD_REQUIRED } from "../contact-form";
 import { NAME_MAX_LENGTH } from "../form-limits";
 import { multiline } from "./multiline";
@@ -67,3 +67,49 @@ export const StaffNoteSchema = z.object({
 
 /** The note form's "Add note" button posts `intent=note` (a status button posts its `status` instead). */
 export const StaffNoteFormSchema = StaffNoteSchema.extend({ intent: z.literal("note", { error: "Choose Add note or a status" }) });
+
+export const MESSAGE_MAX_LENGTH = 4_000;
+export const REASON_MAX_LENGTH = 1_000;
+
+const optionalReason = multiline(z.string().trim().max(REASON_MAX_LENGTH, `Use at most ${REASON_MAX_LENGTH} characters`).optional());
+
+/** A message on an application's thread (student or staff): `intent=message` and `body`. */
+export const ApplicationMessageSchema = z.object({
+  intent: z.literal("message"),
+  body: multiline(
+    z
+      .string({ error: "Write a message first" })
+      .trim()
+      .min(1, "Write a message first")
+      .max(MESSAGE_MAX_LENGTH, `Use at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-GB")} characters`),
+  ),
+});
+
+/** Staff review one document: `field` (the spec's name), `decision` and the `reason` the student reads (needed for a new copy). */
+export const DocumentReviewSchema = z.object({
+  intent: z.literal("review-document"),
+  field: z.enum(documentFields as readonly DocumentField[] as [DocumentField, ...DocumentField[]], { error: "There is no such document." }),
+  decision: z.enum(["accepted", "needs-new-copy"], { error: "Choose Accept or Needs a new copy" }),
+  reason: optionalReason,
+});
+
+/** A manager assigns the application to a consultant. */
+export const AssignmentSchema = z.object({
+  intent: z.literal("assign"),
+  assigneeId: z.string({ error: "Choose one of the consultants." }).trim().min(1, "Choose one of the consultants.").max(100),
+});
+
+/** A manager reopens a completed or rejected application, saying why. */
+export const ReopenSchema = z.object({
+  intent: z.literal("reopen"),
+  reason: multiline(
+    z
+      .string({ error: "Say why it is reopened" })
+      .trim()
+      .min(1, "Say why it is reopened")
+      .max(REASON_MAX_LENGTH, `Use at most ${REASON_MAX_LENGTH} characters`),
+  ),
+});
+
+/** The student withdraws their application, with an optional reason. */
+export const WithdrawSchema = z.object({ intent: z.literal("withdraw"), reason: optionalReason });

@@ -1,8 +1,11 @@
 import { Form, useNavigation } from "react-router";
 import { addApplicationNote } from "~/.server/applications/add-note";
+import { assignApplication, assignableConsultants } from "~/.server/applications/assign";
 import { findApplication } from "~/.server/applications/find-application";
+import { hasUnread, postApplicationMessage, threadOpened } from "~/.server/applications/messages";
+import { reviewDocument } from "~/.server/applications/review-document";
 import { StaffNoteFormSchema, StatusChangeSchema } from "~/.server/applications/schema";
-import { setApplicationStatus } from "~/.server/applications/set-status";
+import { reopenApplication, setApplicationStatus } from "~/.server/applications/set-status";
 import { requireRole } from "~/.server/auth/session";
 import { replyWithError } from "~/.server/errors";
 import { applicationChecklist } from "~/.server/plan/checklist";
@@ -10,29 +13,56 @@ import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { ApplicationLayout } from "~/components/applications/application-details";
+import { DocumentReview } from "~/components/applications/document-review";
+import { type IntentReply, problemsOf } from "~/components/applications/form-reply";
+import { MessageThread } from "~/components/applications/message-thread";
 import { Page } from "~/components/layout/page";
 import { DocumentChecklist } from "~/components/plan/document-checklist";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FormMessage } from "~/components/ui/field";
-import { staffStatusActions, staffStatuses } from "~/lib/applications";
+import { FormMessage, Select, TextAreaField } from "~/components/ui/field";
+import { isFinal, move, WITHDRAWN_READ_ONLY } from "~/lib/application-flow";
+import { documentInfo, staffStatusActions, staffStatuses, statusLabels } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
-import { STAFF_NOTE_MAX_LENGTH } from "~/lib/schemas/applications";
+import { hasRole } from "~/lib/roles";
+import {
+  ApplicationMessageSchema,
+  AssignmentSchema,
+  DocumentReviewSchema,
+  REASON_MAX_LENGTH,
+  ReopenSchema,
+  STAFF_NOTE_MAX_LENGTH,
+} from "~/lib/schemas/applications";
 import { serialize } from "~/lib/serialized";
 import type { Route } from "./+types/application";
+import { intentForm, runIntentForm } from "./application-intents.server";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
 export { headers } from "~/lib/headers";
 
-/** One submitted application for staff: data, documents, status buttons, notes and timeline (404 for a draft or an unknown id). */
+/**
+ * One submitted application for staff: data, documents with their reviews, status buttons,
+ * assignment, notes, the thread and the timeline (404 for a draft or an unknown id).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, pageRoles.applications);
+  const user = await requireRole(request, pageRoles.applications);
+  const manager = hasRole(user.role, ["manager"]);
   try {
-    const [application, checklist] = await Promise.all([
+    const [application, checklist, consultants] = await Promise.all([
       findApplication({ id: params.id, viewer: { as: "staff" } }),
       applicationChecklist(params.id),
+      manager ? assignableConsultants() : Promise.resolve([]),
     ]);
-    return { ...serialize(application), checklist };
+    const last = application.messages.at(-1);
+    if (last && !last.fromStaff) {
+      await threadOpened({
+        userId: user.id,
+        applicationId: application.id,
+        lastId: last.id,
+        unread: await hasUnread(user.id, application.id, false),
+      });
+    }
+    return { ...serialize(application), checklist, consultants, role: user.role, manager };
   } catch (error) {
     throw replyWithError(error);
   }
@@ -40,88 +70,224 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /**
  * `status` = processing | rejected | completed (url-encoded, nothing else needed; an optional
- * `note`) sets the status; `intent` = note with a `note` adds a note alone. Staff only (403 for
- * anyone else); the toast comes after the change committed.
+ * `note`) sets the status as the rules allow (409 otherwise); `intent` names every other form:
+ * note, review-document (`field`, `decision`, `reason`), assign (`assigneeId`, managers),
+ * reopen (`reason`, managers) and message (`body`). Staff only (403 for anyone else); the toast
+ * comes after the change committed.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireRole(request, pageRoles.applications);
   const formData = await readForm(request).catch(refuseUnreadableForm);
   const back = `/dashboard/applications/${params.id}`;
-  // "Add note" is the one button with an intent; a status button posts its status alone.
+  const id = params.id;
   if (formData.has("intent")) {
-    const submission = parseSubmission(formData, StaffNoteFormSchema);
-    if (submission.status !== "success") return invalidSubmission(submission, StaffNoteFormSchema);
-    try {
-      await addApplicationNote({ id: params.id, note: submission.value.note, actor });
-    } catch (error) {
-      return refusedSubmission(submission, StaffNoteFormSchema, error);
-    }
-    return redirectWithToast(back, { type: "success", text: "Note added" }, { status: 303 });
+    return runIntentForm(
+      formData,
+      {
+        note: intentForm({
+          schema: StaffNoteFormSchema,
+          run: (value) => addApplicationNote({ id, note: value.note, actor }),
+          toast: () => "Note added",
+        }),
+        "review-document": intentForm({
+          schema: DocumentReviewSchema,
+          run: (value) => reviewDocument({ id, field: value.field, decision: value.decision, reason: value.reason, actor }),
+          toast: (value) =>
+            value.decision === "accepted"
+              ? `${documentInfo(value.field).label} accepted`
+              : `A new copy of the ${documentInfo(value.field).noun} was asked for`,
+          anchor: "documents-heading",
+        }),
+        assign: intentForm({
+          schema: AssignmentSchema,
+          run: (value) => assignApplication({ id, assigneeId: value.assigneeId, actor }),
+          toast: () => "Application assigned",
+        }),
+        reopen: intentForm({
+          schema: ReopenSchema,
+          run: (value) => reopenApplication({ id, reason: value.reason, actor }),
+          toast: () => "Application reopened",
+        }),
+        message: intentForm({
+          schema: ApplicationMessageSchema,
+          run: (value) => postApplicationMessage({ id, body: value.body, author: actor, as: "staff" }),
+          toast: () => "Message sent",
+          anchor: "messages",
+        }),
+      },
+      back,
+    );
   }
   const submission = parseSubmission(formData, StatusChangeSchema);
-  if (submission.status !== "success") return invalidSubmission(submission, StatusChangeSchema);
+  if (submission.status !== "success") return invalidSubmission(submission, StatusChangeSchema, { form: "status" });
   try {
-    await setApplicationStatus({ id: params.id, status: submission.value.status, note: submission.value.note, actor });
+    await setApplicationStatus({ id, status: submission.value.status, note: submission.value.note, actor });
   } catch (error) {
-    throw replyWithError(error);
+    return refusedSubmission(submission, StatusChangeSchema, error, { extra: { form: "status" } });
   }
   return redirectWithToast(back, { type: "success", text: staffStatusActions[submission.value.status].toast }, { status: 303 });
 }
 
 export default function ApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
   const application = loaderData;
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
-  const result = actionData?.result;
-  const problem = result?.error ? Object.values(result.error).flat()[0] : undefined;
+  const reply = actionData as IntentReply | undefined;
+  const open = application.status !== "withdrawn" && !isFinal(application.status);
   return (
     <Page title={`Application of ${application.name ?? "a student"}`}>
-      <ApplicationLayout application={application} back={{ href: "/dashboard/applications", label: "Back to applications" }}>
-        <Card className="p-4 sm:p-6">
-          <h2 className="text-xl font-semibold text-slate-900">Status</h2>
-          <Form method="post" preventScrollReset className="mt-3 grid gap-3">
-            <label htmlFor="staff-note" className="text-sm font-semibold text-slate-800">
-              Note for the timeline (optional; the student sees it)
-            </label>
-            <textarea
-              id="staff-note"
-              name="note"
-              rows={3}
-              maxLength={STAFF_NOTE_MAX_LENGTH}
-              className="block w-full rounded-md border border-slate-400 px-3 py-2"
-              aria-describedby={problem ? "status-problem" : undefined}
-            />
-            {problem ? (
-              <div id="status-problem">
-                <FormMessage>{problem}</FormMessage>
-              </div>
-            ) : null}
-            <div className="flex flex-wrap gap-2">
-              {staffStatuses.map((status) => (
-                <Button
-                  key={status}
-                  name="status"
-                  value={status}
-                  size="sm"
-                  variant={status === "rejected" ? "neutral" : status === "completed" ? "primary" : "secondary"}
-                  pending={sending}
-                  aria-pressed={application.status === status}
-                  onClick={(event) => {
-                    if (!window.confirm(staffStatusActions[status].question)) event.preventDefault();
-                  }}
-                >
-                  {staffStatusActions[status].button}
-                </Button>
-              ))}
-              <Button name="intent" value="note" size="sm" variant="outline" pending={sending}>
-                Add note
-              </Button>
-            </div>
-          </Form>
-        </Card>
+      <ApplicationLayout
+        application={application}
+        back={{ href: "/dashboard/applications", label: "Back to applications" }}
+        documentExtra={(document) => <DocumentReview document={document} reply={reply} canReview={open} />}
+        main={
+          <MessageThread
+            messages={application.messages}
+            viewer="staff"
+            reply={reply}
+            closed={application.status === "withdrawn" ? WITHDRAWN_READ_ONLY : undefined}
+          />
+        }
+      >
+        <StatusCard application={application} reply={reply} />
+        <AssignmentCard application={application} reply={reply} />
         {application.checklist ? <DocumentChecklist checklist={application.checklist} viewer="staff" /> : null}
       </ApplicationLayout>
     </Page>
+  );
+}
+
+type PageData = Route.ComponentProps["loaderData"];
+
+/**
+ * The spec's three buttons (only those the rules allow now), the note, and for a final
+ * application a manager's reopen form with its reason.
+ */
+function StatusCard({ application, reply }: { application: PageData; reply: IntentReply | undefined }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const mover = { as: "staff", role: application.role } as const;
+  const allowed = staffStatuses.filter((status) => move(application.status, { kind: "set-status", to: status }, mover).allowed);
+  const status = problemsOf(reply, "status");
+  const note = problemsOf(reply, "note");
+  const reopen = problemsOf(reply, "reopen");
+  const problem = status.problem ?? note.problem;
+  const final = isFinal(application.status);
+  return (
+    <Card className="p-4 sm:p-6">
+      <h2 className="text-xl font-semibold text-slate-900">Status</h2>
+      {application.status === "withdrawn" ? (
+        <p className="mt-2 text-slate-800">{WITHDRAWN_READ_ONLY}</p>
+      ) : (
+        <Form method="post" preventScrollReset className="mt-3 grid gap-3">
+          <label htmlFor="staff-note" className="text-sm font-semibold text-slate-800">
+            Note for the timeline (optional; the student sees it)
+          </label>
+          <textarea
+            id="staff-note"
+            name="note"
+            rows={3}
+            maxLength={STAFF_NOTE_MAX_LENGTH}
+            className="block w-full rounded-md border border-slate-400 px-3 py-2"
+            aria-describedby={problem ? "status-problem" : undefined}
+          />
+          {problem ? (
+            <div id="status-problem">
+              <FormMessage>{problem}</FormMessage>
+            </div>
+          ) : null}
+          {final ? (
+            <p className="text-sm text-slate-700">
+              {statusLabels[application.status]} is final{application.manager ? "" : ": only a manager can reopen it"}.
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {(final ? [] : allowed).map((status) => (
+              <Button
+                key={status}
+                name="status"
+                value={status}
+                size="sm"
+                variant={status === "rejected" ? "neutral" : status === "completed" ? "primary" : "secondary"}
+                pending={sending}
+                aria-pressed={application.status === status}
+                onClick={(event) => {
+                  if (!window.confirm(staffStatusActions[status].question)) event.preventDefault();
+                }}
+              >
+                {staffStatusActions[status].button}
+              </Button>
+            ))}
+            <Button name="intent" value="note" size="sm" variant="outline" pending={sending}>
+              Add note
+            </Button>
+          </div>
+        </Form>
+      )}
+      {final && application.manager ? (
+        <Form method="post" preventScrollReset className="mt-4 grid gap-3 border-t border-slate-200 pt-4">
+          <input type="hidden" name="intent" value="reopen" />
+          {reopen.problem && !reopen.fields.reason ? <FormMessage>{reopen.problem}</FormMessage> : null}
+          <TextAreaField
+            label="Why reopen it?"
+            name="reason"
+            rows={2}
+            required
+            maxLength={REASON_MAX_LENGTH}
+            error={reopen.fields.reason}
+            hint="It goes back to Processing; the student is told, with this reason."
+          />
+          <Button size="sm" variant="secondary" className="justify-self-start" pending={sending}>
+            Reopen
+          </Button>
+        </Form>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Who is responsible: a manager chooses the consultant; everyone else sees who it is. */
+function AssignmentCard({ application, reply }: { application: PageData; reply: IntentReply | undefined }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "assign";
+  const { problem } = problemsOf(reply, "assign");
+  const canAssign = application.manager && application.status !== "withdrawn";
+  return (
+    <Card className="p-4 sm:p-6">
+      <h2 className="text-xl font-semibold text-slate-900">Handled by</h2>
+      <p className="mt-2 text-slate-800">{application.assignee ? application.assignee.name : "Nobody yet."}</p>
+      {canAssign ? (
+        <Form method="post" preventScrollReset className="mt-3 grid gap-2">
+          <input type="hidden" name="intent" value="assign" />
+          {problem ? <FormMessage>{problem}</FormMessage> : null}
+          <label htmlFor="assignee" className="text-sm font-semibold text-slate-800">
+            {application.assignee ? "Hand it to" : "Assign to"}
+          </label>
+          {application.consultants.length === 0 ? (
+            <p className="text-sm text-slate-700">There are no consultants yet: add one first.</p>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Select
+                id="assignee"
+                name="assigneeId"
+                look="compact"
+                defaultValue={application.assignee?.id ?? ""}
+                required
+                className="min-h-11"
+              >
+                <option value="">Choose a consultant</option>
+                {application.consultants.map((consultant) => (
+                  <option key={consultant.id} value={consultant.id}>
+                    {consultant.name}
+                  </option>
+                ))}
+              </Select>
+              <Button size="sm" pending={sending}>
+                Assign
+              </Button>
+            </div>
+          )}
+        </Form>
+      ) : null}
+    </Card>
   );
 }
 

@@ -10,43 +10,67 @@ import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
-import { type ApplicationStatus, staffStatuses, statusLabels } from "~/lib/applications";
+import { type ApplicationStatus, applicationStatuses, statusLabels } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
 import { serialize } from "~/lib/serialized";
 import type { Route } from "./+types/applications";
 
-const listedStatuses = ["submitted", ...staffStatuses] as const satisfies readonly Exclude<ApplicationStatus, "draft">[];
-type ListedStatus = (typeof listedStatuses)[number];
+const listedStatuses = applicationStatuses.filter((status) => status !== "draft");
+type ListedStatus = Exclude<ApplicationStatus, "draft">;
 
-/** Submitted applications for staff, newest first: by status, by country, and by name or e-mail (`status`, `country`, `q`, `page`). */
+const assignedChoices = [
+  { value: "me", label: "Assigned to me" },
+  { value: "unassigned", label: "Not assigned" },
+  { value: "any", label: "Anyone's" },
+] as const;
+type Assigned = (typeof assignedChoices)[number]["value"];
+
+/**
+ * Submitted applications for staff, newest first: by whose they are, status, country, and name or
+ * e-mail (`assigned`, `status`, `country`, `q`, `page`). A consultant's list opens on their own.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, pageRoles.applications);
+  const user = await requireRole(request, pageRoles.applications);
   const params = readQuery(request);
+  const assignedParam = params.get("assigned");
+  const assigned: Assigned = assignedChoices.some((choice) => choice.value === assignedParam)
+    ? (assignedParam as Assigned)
+    : user.role === "consultant"
+      ? "me"
+      : "any";
   const q = (params.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
   const statusParam = params.get("status") ?? "";
   const status = (listedStatuses as readonly string[]).includes(statusParam) ? (statusParam as ListedStatus) : undefined;
   const { countries } = await applicationFormChoices();
   const countryParam = params.get("country") ?? "";
   const country = countryParam && countryParam.length <= 60 ? countryParam : undefined;
-  const list = await listApplications({ status, country, q, page: parsePage(params.get("page")) });
+  const assignedTo = assigned === "me" ? user.id : assigned === "unassigned" ? null : undefined;
+  const list = await listApplications({ status, country, q, assignedTo, page: parsePage(params.get("page")) });
   return {
     ...list,
     items: list.items.map((item) => ({ ...serialize(item), href: `/dashboard/applications/${item.id}` })),
     q,
     status: status ?? "",
     country: country ?? "",
+    assigned,
+    /** What the list shows with no `assigned` in the address: "Clear" comes back to it. */
+    assignedByDefault: user.role === "consultant" ? "me" : "any",
     countries: country && !countries.includes(country) ? [...countries, country] : countries,
   };
 }
 
 export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, q, status, country, countries } = loaderData;
-  const filtered = Boolean(q || status || country);
+  const { items, total, page, pageCount, q, status, country, countries, assigned, assignedByDefault } = loaderData;
+  const filtered = Boolean(q || status || country || assigned !== assignedByDefault);
   return (
     <Page title="Applications">
-      <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
+      <Form
+        method="get"
+        role="search"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+      >
         <StackedField id="applications-q" label="Name or e-mail">
           <input
             id="applications-q"
@@ -56,6 +80,15 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
             maxLength={LIST_SEARCH_MAX_LENGTH}
             className="mt-1 block w-full min-w-0 rounded-md border border-slate-400 px-3 py-2"
           />
+        </StackedField>
+        <StackedField id="applications-assigned" label="Whose">
+          <Select look="stacked" id="applications-assigned" name="assigned" defaultValue={assigned}>
+            {assignedChoices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </Select>
         </StackedField>
         <StackedField id="applications-status" label="Status">
           <Select look="stacked" id="applications-status" name="status" defaultValue={status}>

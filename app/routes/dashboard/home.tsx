@@ -7,6 +7,7 @@ import {
   University as UniversityIcon,
 } from "lucide";
 import type { ReactNode } from "react";
+import { applicationCounts } from "~/.server/applications/list-applications";
 import { requireUser } from "~/.server/auth/session";
 import { isAlsoConsultant } from "~/.server/consultants/require-consultant";
 import { studentChecklist } from "~/.server/plan/checklist";
@@ -16,16 +17,18 @@ import { Page } from "~/components/layout/page";
 import { DocumentChecklist } from "~/components/plan/document-checklist";
 import { Icon, type IconNode, IconTile } from "~/components/ui/icons";
 import { TextLink } from "~/components/ui/text-link";
-import { menuFor } from "~/lib/dashboard-menu";
-import { roles } from "~/lib/roles";
+import { applicationStatuses, statusLabels } from "~/lib/applications";
+import { menuFor, pageRoles } from "~/lib/dashboard-menu";
+import { hasRole, roles } from "~/lib/roles";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [overview, checklist] = await Promise.all([
+  const [overview, checklist, applications] = await Promise.all([
     dashboardOverview(user),
     // The papers for the student's own application (draft, else the one being processed).
     user.role === "student" ? studentChecklist(user.id) : null,
+    hasRole(user.role, pageRoles.applications) ? applicationCounts(user.id) : null,
   ]);
   return {
     name: user.name,
@@ -35,7 +38,50 @@ export async function loader({ request }: Route.LoaderArgs) {
     links: menuFor(user.role, { consultantProfile: isAlsoConsultant(user) }).filter((item) => item.to !== "/dashboard"),
     overview,
     checklist,
+    applications,
   };
+}
+
+/** Staff's applications by status: those assigned to them, and all, each a link to the list so filtered. */
+function ApplicationCounts({ counts }: { counts: { status: (typeof applicationStatuses)[number]; all: number; mine: number }[] }) {
+  const byStatus = new Map(counts.map((row) => [row.status, row]));
+  const statuses = applicationStatuses.filter((status) => status !== "draft");
+  return (
+    <Panel id="applications" title="Applications" className="rounded-lg border border-slate-200 p-5">
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full min-w-[20rem] text-left text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-700">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                Assigned to me
+              </th>
+              <th scope="col" className="py-2 text-right font-semibold">
+                All
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {statuses.map((status) => (
+              <tr key={status} className="border-b border-slate-100">
+                <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                  {statusLabels[status]}
+                </th>
+                <td className="py-2 pr-3 text-right">
+                  <TextLink href={`/dashboard/applications?assigned=me&status=${status}`}>{byStatus.get(status)?.mine ?? 0}</TextLink>
+                </td>
+                <td className="py-2 text-right">
+                  <TextLink href={`/dashboard/applications?assigned=any&status=${status}`}>{byStatus.get(status)?.all ?? 0}</TextLink>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Panel>
+  );
 }
 
 const roleCounts = {
@@ -77,7 +123,7 @@ const studentSteps: { to: string; label: string; text: string; icon: IconNode }[
 ];
 
 export default function DashboardHomePage({ loaderData }: Route.ComponentProps) {
-  const { name, role, emailVerified, twoFactorEnabled, links, overview, checklist } = loaderData;
+  const { name, role, emailVerified, twoFactorEnabled, links, overview, checklist, applications } = loaderData;
   return (
     <Page title={`Welcome, ${name}`} intro={`Your role: ${role}.`}>
       <div className="grid gap-6">
@@ -95,6 +141,8 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
         </Panel>
 
         {checklist ? <DocumentChecklist checklist={checklist} viewer="student" /> : null}
+
+        {applications ? <ApplicationCounts counts={applications} /> : null}
 
         {overview.usersByRole ? (
           <Panel id="figures" title="At a glance" className="rounded-lg border border-slate-200 p-5">

@@ -1,18 +1,24 @@
 import { Outlet } from "react-router";
+import { unreadMessageCount } from "~/.server/applications/messages";
 import { requireUser } from "~/.server/auth/session";
 import { isAlsoConsultant } from "~/.server/consultants/require-consultant";
 import { DashboardError } from "~/components/dashboard/dashboard-error";
 import { DashboardShell } from "~/components/dashboard/shell";
 import { ErrorPage } from "~/components/layout/error-page";
 import { useRequestId } from "~/components/layout/request-info";
-import { menuFor } from "~/lib/dashboard-menu";
+import { menuFor, threadsPage } from "~/lib/dashboard-menu";
 import { errorCopy } from "~/lib/error-copy";
 import type { Route } from "./+types/layout";
 
-/** Every dashboard page needs a signed-in person; each page also checks its own roles. */
+/** Every dashboard page needs a signed-in person; each page also checks its own roles. The menu counts unread messages. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { menu: menuFor(user.role, { consultantProfile: isAlsoConsultant(user) }), name: user.name, role: user.role };
+  const threads = threadsPage(user.role);
+  const unread = await unreadMessageCount(user, threads.as);
+  const menu = menuFor(user.role, { consultantProfile: isAlsoConsultant(user) }).map((entry) =>
+    entry.to === threads.to && unread > 0 ? { ...entry, unread } : entry,
+  );
+  return { menu, name: user.name, role: user.role };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {

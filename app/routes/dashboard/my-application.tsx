@@ -1,13 +1,38 @@
-import { redirect } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { findApplication } from "~/.server/applications/find-application";
+import { hasUnread, postApplicationMessage, threadOpened } from "~/.server/applications/messages";
+import { replaceDocuments } from "~/.server/applications/replace-documents";
+import { withdrawApplication } from "~/.server/applications/withdraw";
 import { requireUser } from "~/.server/auth/session";
-import { replyWithError } from "~/.server/errors";
+import { getConfig } from "~/.server/config";
+import { AppError, replyWithError } from "~/.server/errors";
+import { logger } from "~/.server/logger";
+import { readForm, refuseUnreadableForm } from "~/.server/read-form";
+import { redirectWithToast } from "~/.server/toast";
+import { readMultipart } from "~/.server/uploads";
 import { ApplicationLayout } from "~/components/applications/application-details";
+import { type IntentReply, problemsOf } from "~/components/applications/form-reply";
+import { MessageThread } from "~/components/applications/message-thread";
 import { Page } from "~/components/layout/page";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormMessage, TextAreaField } from "~/components/ui/field";
+import { isOpen } from "~/lib/application-flow";
+import { DOCUMENT_ACCEPT, documentFields, formatBytes } from "~/lib/applications";
+import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
+import type { ServerRouteHandle } from "~/lib/route-handle";
+import { ApplicationMessageSchema, REASON_MAX_LENGTH, WithdrawSchema } from "~/lib/schemas/applications";
 import { serialize } from "~/lib/serialized";
 import type { Route } from "./+types/my-application";
+import { intentForm, runIntentForm } from "./application-intents.server";
 
-/** The person's own application, read-only: their data, documents and timeline (404 for anyone else's, as for a missing id). */
+/** New copies of documents come to this page: as many files as the form has documents. */
+export const handle: ServerRouteHandle = { maxUploadFiles: documentFields.length };
+
+/** Forwards Retry-After (a rate-limited refusal) to the browser. */
+export { headers } from "~/lib/headers";
+
+/** The person's own application: their data, documents with staff's reviews, the thread and the timeline (404 for anyone else's, as for a missing id). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   let application: Awaited<ReturnType<typeof findApplication>>;
@@ -18,14 +43,181 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   // A draft is still being written: on the form.
   if (application.status === "draft") throw redirect("/apply");
-  return serialize(application);
+  const last = application.messages.at(-1);
+  if (last?.fromStaff) {
+    await threadOpened({
+      userId: user.id,
+      applicationId: application.id,
+      lastId: last.id,
+      unread: await hasUnread(user.id, application.id, true),
+    });
+  }
+  return { ...serialize(application), maxUploadBytes: getConfig().uploadMaxBytes };
 }
 
-export default function MyApplicationPage({ loaderData: application }: Route.ComponentProps) {
+/**
+ * The student's posts: new copies of the documents staff asked for (multipart, each file under
+ * its field's name), `intent=message` with `body`, and `intent=withdraw` with an optional
+ * `reason`. Only on their own application (404 for anyone else's, as for a missing id).
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const id = params.id;
+  const back = `/dashboard/my-applications/${id}`;
+  if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    return replaceFromForm(request, id, user, back);
+  }
+  const formData = await readForm(request).catch(refuseUnreadableForm);
+  return runIntentForm(
+    formData,
+    {
+      message: intentForm({
+        schema: ApplicationMessageSchema,
+        run: (value) => postApplicationMessage({ id, body: value.body, author: user, as: "owner" }),
+        toast: () => "Message sent",
+        anchor: "messages",
+      }),
+      withdraw: intentForm({
+        schema: WithdrawSchema,
+        run: (value) => withdrawApplication({ id, reason: value.reason, applicant: user }),
+        toast: () => "Application withdrawn",
+      }),
+    },
+    back,
+  );
+}
+
+/** The new copies, streamed through the same checks as the form's documents; a refusal names each file's problem. */
+async function replaceFromForm(request: Request, id: string, user: Awaited<ReturnType<typeof requireUser>>, back: string) {
+  const maxBytes = getConfig().uploadMaxBytes;
+  try {
+    const { replaced } = await replaceDocuments({
+      id,
+      applicant: user,
+      maxBytes,
+      readForm: (onFile) => readMultipart(request, { maxFileBytes: maxBytes, maxFiles: documentFields.length, maxFields: 10, onFile }),
+    });
+    const text = replaced.length === 1 ? "New copy sent" : `${replaced.length} new copies sent`;
+    return redirectWithToast(back, { type: "success", text }, { status: 303 });
+  } catch (error) {
+    if (error instanceof AppError) {
+      const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([name, message]) => [name, [message]]));
+      return replyWithError(error, (refusal) => ({ form: "replace", result: { error: { "": [refusal.message], ...fieldErrors } } }));
+    }
+    logger.error({ err: error, applicationId: id }, "replacing application documents failed");
+    return Response.json({ form: "replace", result: { error: { "": [SOMETHING_WENT_WRONG] } } }, { status: 500 });
+  }
+}
+
+export default function MyApplicationPage({ loaderData: application, actionData }: Route.ComponentProps) {
+  const reply = actionData as IntentReply | undefined;
+  const requested = application.documents.filter((document) => document.state === "needs-new-copy");
   return (
     <Page title={`Your application to ${application.universityName ?? "study abroad"}`}>
-      <ApplicationLayout application={application} back={{ href: "/dashboard/my-applications", label: "Back to my applications" }} />
+      <ApplicationLayout
+        application={application}
+        back={{ href: "/dashboard/my-applications", label: "Back to my applications" }}
+        top={
+          requested.length > 0 && application.status === "documents-requested" ? (
+            <NewCopiesForm documents={requested} maxUploadBytes={application.maxUploadBytes} reply={reply} />
+          ) : null
+        }
+        main={
+          <MessageThread
+            messages={application.messages}
+            viewer="student"
+            reply={reply}
+            closed={application.status === "withdrawn" ? "This application is withdrawn: its thread is closed." : undefined}
+          />
+        }
+      >
+        {isOpen(application.status) ? <WithdrawForm reply={reply} /> : null}
+        {application.status === "withdrawn" ? (
+          <Card className="p-4 sm:p-6">
+            <p className="text-slate-800">You withdrew this application. It is kept here, read-only.</p>
+          </Card>
+        ) : null}
+      </ApplicationLayout>
     </Page>
+  );
+}
+
+type RequestedDocument = Route.ComponentProps["loaderData"]["documents"][number];
+
+/** One file input per document staff asked a new copy of, sent together (works without JavaScript). */
+function NewCopiesForm({
+  documents,
+  maxUploadBytes,
+  reply,
+}: {
+  documents: RequestedDocument[];
+  maxUploadBytes: number;
+  reply: IntentReply | undefined;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formEncType === "multipart/form-data";
+  const { problem, fields } = problemsOf(reply, "replace");
+  return (
+    <Card className="border-amber-500 p-4 sm:p-6" id="new-copies">
+      <h2 className="text-xl font-semibold text-slate-900">Send new copies</h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Our team needs a new copy of {documents.length === 1 ? "one document" : `${documents.length} documents`}. JPEG, PNG, WebP or PDF, at
+        most {formatBytes(maxUploadBytes)} each. Your other documents stay as they are.
+      </p>
+      <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-3 grid gap-4">
+        {problem && Object.keys(fields).length === 0 ? <FormMessage>{problem}</FormMessage> : null}
+        {documents.map((document) => (
+          <div key={document.field}>
+            <label htmlFor={`new-${document.field}`} className="block text-sm font-semibold text-slate-800">
+              {document.label}
+            </label>
+            {document.reason ? <p className="text-sm text-amber-950">Why: {document.reason}</p> : null}
+            <input
+              id={`new-${document.field}`}
+              type="file"
+              name={document.field}
+              accept={DOCUMENT_ACCEPT}
+              aria-invalid={fields[document.field] ? true : undefined}
+              aria-describedby={fields[document.field] ? `new-${document.field}-error` : undefined}
+              className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+            />
+            {fields[document.field] ? (
+              <p id={`new-${document.field}-error`} className="mt-1 text-sm font-medium text-red-700">
+                {fields[document.field]}
+              </p>
+            ) : null}
+          </div>
+        ))}
+        <Button size="sm" className="justify-self-start" pending={sending}>
+          {sending ? "Sending…" : "Send the new copies"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** Withdrawing asks first: the form opens from its summary, then a second button confirms (no JavaScript needed). */
+function WithdrawForm({ reply }: { reply: IntentReply | undefined }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "withdraw";
+  const { problem, fields } = problemsOf(reply, "withdraw");
+  return (
+    <Card className="p-4 sm:p-6">
+      <details open={problem !== undefined}>
+        <summary className="cursor-pointer font-semibold text-slate-900">Withdraw this application</summary>
+        <Form method="post" preventScrollReset className="mt-3 grid gap-3">
+          <input type="hidden" name="intent" value="withdraw" />
+          <p className="text-sm text-slate-700">
+            Our team stops working on it and it can no longer change. It stays in your list, read-only. This cannot be undone.
+          </p>
+          {problem && !fields.reason ? <FormMessage>{problem}</FormMessage> : null}
+          <TextAreaField label="Why? (optional)" name="reason" rows={2} maxLength={REASON_MAX_LENGTH} error={fields.reason} />
+          <Button size="sm" variant="neutral" className="justify-self-start" pending={sending}>
+            Yes, withdraw it
+          </Button>
+        </Form>
+      </details>
+    </Card>
   );
 }
 

@@ -1,0 +1,150 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { type ApplicationMove, type Mover, move } from "~/lib/application-flow";
+import type { ApplicationEventKind, ApplicationStatus, DocumentField } from "~/lib/applications";
+import { roles } from "~/lib/roles";
+import type { SessionUser } from "../auth/session";
+import { getConfig } from "../config";
+import type { Database } from "../db";
+import { applicationEvents, applications, users } from "../db/schema";
+import { AppError } from "../errors";
+import { APPLICATION_NOT_FOUND } from "./schema";
+
+/** An application as casework changes it, locked for the rest of the transaction. */
+export type LockedApplication = {
+  id: string;
+  status: ApplicationStatus;
+  email: string | null;
+  name: string | null;
+  countryName: string | null;
+  universityName: string | null;
+  applicantId: string;
+  accountName: string;
+  assignedTo: string | null;
+};
+
+/**
+ * Locks one submitted application (FOR UPDATE) for staff, or for its own student (`applicantId`).
+ * A draft, someone else's application or an unknown id is NOT_FOUND alike.
+ */
+export async function lockApplication(
+  tx: Database,
+  id: string,
+  viewer: { as: "staff" } | { as: "owner"; applicantId: string },
+): Promise<LockedApplication> {
+  const [application] = await tx
+    .select({
+      id: applications.id,
+      status: applications.status,
+      email: applications.email,
+      name: applications.name,
+      countryName: applications.countryName,
+      universityName: applications.universityName,
+      applicantId: applications.applicantId,
+      accountName: users.name,
+      assignedTo: applications.assignedTo,
+    })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.applicantId))
+    .where(
+      and(
+        eq(applications.id, id),
+        ne(applications.status, "draft"),
+        viewer.as === "owner" ? eq(applications.applicantId, viewer.applicantId) : undefined,
+      ),
+    )
+    .for("update", { of: applications });
+  if (!application) throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
+  return application;
+}
+
+/** Where `action` takes the application, or a 409 with the rule's reason. */
+export function allowedMove(application: LockedApplication, action: ApplicationMove, mover: Mover): ApplicationStatus {
+  const result = move(application.status, action, mover);
+  if (!result.allowed) throw new AppError("CONFLICT", result.reason);
+  return result.to;
+}
+
+/** The mover of a signed-in person acting on `application`: its student, or staff by role. */
+export function moverOf(actor: SessionUser, as: "staff" | "owner"): Mover {
+  return as === "staff" ? { as: "staff", role: actor.role } : { as: "owner" };
+}
+
+/** Sets the status (when it changes) and records the event in the timeline, in the caller's transaction. */
+export async function recordCaseEvent(
+  tx: Database,
+  input: {
+    application: LockedApplication;
+    actor: SessionUser;
+    kind: ApplicationEventKind;
+    to?: ApplicationStatus;
+    field?: DocumentField;
+    note?: string | null;
+    at?: Date;
+  },
+): Promise<void> {
+  const { application } = input;
+  const at = input.at ?? new Date();
+  const to = input.to ?? application.status;
+  await tx
+    .update(applications)
+    .set(to === application.status ? { updatedAt: at } : { status: to, updatedAt: at })
+    .where(eq(applications.id, application.id));
+  await tx.insert(applicationEvents).values({
+    applicationId: application.id,
+    actorId: input.actor.id,
+    actorName: input.actor.name,
+    fromStatus: application.status,
+    toStatus: to,
+    kind: input.kind,
+    field: input.field ?? null,
+    note: input.note?.trim() || null,
+    at,
+  });
+}
+
+/** The student's name as the e-mails greet them. */
+export function studentName(application: LockedApplication): string {
+  return application.name || application.accountName;
+}
+
+/** "the University of Leeds (UK)", or "study abroad" for an application without them. */
+export function applicationTitle(application: Pick<LockedApplication, "universityName" | "countryName">): string {
+  if (!application.universityName) return "study abroad";
+  return application.countryName ? `${application.universityName} (${application.countryName})` : application.universityName;
+}
+
+export function studentUrl(id: string): string {
+  return `${getConfig().appUrl}/dashboard/my-applications/${id}`;
+}
+
+export function staffUrl(id: string): string {
+  return `${getConfig().appUrl}/dashboard/applications/${id}`;
+}
+
+const managerRoles = roles.filter((role) => role === "manager" || role === "admin");
+
+/**
+ * Who on the staff hears about what the student did: the assigned consultant; else `fallback`
+ * (whoever asked for the new copy, or last wrote); else every manager. Confirmed addresses only.
+ */
+export async function staffRecipients(
+  tx: Database,
+  application: LockedApplication,
+  fallback: string | null = null,
+): Promise<{ email: string; name: string }[]> {
+  const person = application.assignedTo ?? fallback;
+  const columns = { email: users.email, name: users.name };
+  const verified = eq(users.emailVerified, true);
+  if (person) {
+    const rows = await tx
+      .select(columns)
+      .from(users)
+      .where(and(eq(users.id, person), verified));
+    if (rows.length > 0) return rows;
+  }
+  return tx
+    .select(columns)
+    .from(users)
+    .where(and(inArray(users.role, managerRoles), verified))
+    .limit(20);
+}

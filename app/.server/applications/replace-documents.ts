@@ -1,0 +1,165 @@
+import { and, eq } from "drizzle-orm";
+import { move } from "~/lib/application-flow";
+import { type DocumentField, documentInfo, isDocumentField } from "~/lib/applications";
+import type { SessionUser } from "../auth/session";
+import { db } from "../db";
+import { applicationDocuments, applicationDocumentVersions, applications } from "../db/schema";
+import { AppError } from "../errors";
+import { documentsReplacedMail } from "../mail/casework-templates";
+import { queueMail } from "../mail/outbox";
+import { applicationsChanged } from "./application-reads";
+import { allowedMove, applicationTitle, lockApplication, recordCaseEvent, staffRecipients, staffUrl, studentName } from "./case-events";
+import { waitingForNewCopies } from "./review-document";
+import { deleteQuietly } from "./save-draft-document";
+import { APPLICATION_NOT_FOUND, type StoredDocument } from "./schema";
+import { storeDocument } from "./store-document";
+import type { FormReader } from "./submit-application";
+
+export const NOTHING_ASKED_FOR = "No document of this application is waiting for a new copy.";
+export const CHOOSE_A_NEW_COPY = "Choose the new copy of a document asked for.";
+
+export function notAskedFor(field: DocumentField): string {
+  return `The ${documentInfo(field).noun} was not asked for again: only a document marked "Needs a new copy" can be replaced.`;
+}
+
+/** The documents of the person's own application that staff asked a new copy of (NOT_FOUND for anyone else's; CONFLICT once it is final or withdrawn). */
+export async function requestedDocuments(input: { id: string; applicantId: string }): Promise<Set<DocumentField>> {
+  const rows = await db()
+    .select({ field: applicationDocuments.field, status: applications.status })
+    .from(applications)
+    .leftJoin(
+      applicationDocuments,
+      and(eq(applicationDocuments.applicationId, applications.id), eq(applicationDocuments.state, "needs-new-copy")),
+    )
+    .where(and(eq(applications.id, input.id), eq(applications.applicantId, input.applicantId)));
+  const status = rows[0]?.status;
+  if (!status || status === "draft") throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
+  // A final or withdrawn application takes no new copy, even of a document still marked (checked again under the lock).
+  const allowed = move(status, { kind: "documents-returned" }, { as: "owner" });
+  if (!allowed.allowed) throw new AppError("CONFLICT", allowed.reason);
+  return new Set(rows.flatMap((row) => (isDocumentField(row.field) ? [row.field] : [])));
+}
+
+/**
+ * The student sends new copies of documents staff asked for (multipart, each under its field's
+ * name), each checked and streamed to storage as store-document.ts does for the form. Only
+ * documents marked "Needs a new copy" may come: any other document refuses the whole post
+ * (INVALID, named on its field) and nothing changes. In one transaction each old copy moves to the
+ * document's history (staff only), the new one takes its place waiting for review, each
+ * replacement is a timeline event, and once none is waiting the application goes back to
+ * processing; staff hear of it by e-mail (the assigned consultant, else whoever asked).
+ */
+export async function replaceDocuments(input: {
+  id: string;
+  applicant: SessionUser;
+  maxBytes: number;
+  readForm: FormReader;
+}): Promise<{ replaced: DocumentField[] }> {
+  const requested = await requestedDocuments({ id: input.id, applicantId: input.applicant.id });
+  const stored = new Map<DocumentField, StoredDocument>();
+  const fieldErrors: Record<string, string> = {};
+  let tooLarge = false;
+  const discard = () => deleteQuietly([...stored.values()].map((document) => document.storageKey));
+  try {
+    await input.readForm(async (part) => {
+      // Skipped parts are drained by the reader.
+      if (!isDocumentField(part.field) || part.fileName === "") return;
+      if (!requested.has(part.field)) {
+        fieldErrors[part.field] = notAskedFor(part.field);
+        return;
+      }
+      try {
+        const document = await storeDocument({
+          applicationId: input.id,
+          field: part.field,
+          fileName: part.fileName,
+          stream: part.stream,
+          maxBytes: input.maxBytes,
+        });
+        const earlier = stored.get(part.field);
+        if (earlier) await deleteQuietly([earlier.storageKey]);
+        stored.set(part.field, document);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        fieldErrors[part.field] = error.fieldErrors[part.field] ?? error.message;
+        if (error.code === "TOO_LARGE") tooLarge = true;
+      }
+    });
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  const problems = Object.keys(fieldErrors).length > 0;
+  if (problems || stored.size === 0) {
+    await discard();
+    if (requested.size === 0) throw new AppError("CONFLICT", NOTHING_ASKED_FOR);
+    const first = Object.values(fieldErrors)[0] ?? CHOOSE_A_NEW_COPY;
+    throw new AppError(tooLarge ? "TOO_LARGE" : "INVALID", first, { fieldErrors: problems ? fieldErrors : { form: CHOOSE_A_NEW_COPY } });
+  }
+  try {
+    await db().transaction(async (tx) => {
+      const application = await lockApplication(tx, input.id, { as: "owner", applicantId: input.applicant.id });
+      const mover = { as: "owner" } as const;
+      // Completed or withdrawn since the form was read: CONFLICT, and the stored copies go.
+      allowedMove(application, { kind: "documents-returned" }, mover);
+      let reviewer: string | null = null;
+      const now = new Date();
+      for (const document of stored.values()) {
+        const [previous] = await tx
+          .select()
+          .from(applicationDocuments)
+          .where(
+            and(
+              eq(applicationDocuments.applicationId, application.id),
+              eq(applicationDocuments.field, document.field),
+              eq(applicationDocuments.state, "needs-new-copy"),
+            ),
+          );
+        // Accepted, or replaced by another tab, since the form was read.
+        if (!previous)
+          throw new AppError("CONFLICT", notAskedFor(document.field), { fieldErrors: { [document.field]: notAskedFor(document.field) } });
+        reviewer ??= previous.reviewedBy;
+        await tx.insert(applicationDocumentVersions).values({
+          applicationId: application.id,
+          field: document.field,
+          storageKey: previous.storageKey,
+          fileName: previous.fileName,
+          contentType: previous.contentType,
+          size: previous.size,
+          sha256: previous.sha256,
+          uploadedAt: previous.uploadedAt,
+          reason: previous.reason,
+          replacedAt: now,
+        });
+        await tx
+          .update(applicationDocuments)
+          .set({ ...document, uploadedAt: now, state: "received", reason: null })
+          .where(and(eq(applicationDocuments.applicationId, application.id), eq(applicationDocuments.field, document.field)));
+        await recordCaseEvent(tx, { application, actor: input.applicant, kind: "document-replaced", field: document.field, at: now });
+      }
+      if ((await waitingForNewCopies(tx, application.id)) === 0) {
+        const to = allowedMove(application, { kind: "documents-returned" }, mover);
+        if (to !== application.status) await recordCaseEvent(tx, { application, actor: input.applicant, kind: "status", to, at: now });
+      }
+      const documents = [...stored.keys()].map((field) => documentInfo(field).noun);
+      for (const recipient of await staffRecipients(tx, application, reviewer)) {
+        await queueMail(
+          tx,
+          documentsReplacedMail({
+            to: recipient.email,
+            name: recipient.name,
+            student: studentName(application),
+            documents,
+            application: applicationTitle(application),
+            url: staffUrl(application.id),
+          }),
+        );
+      }
+    });
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  await applicationsChanged();
+  return { replaced: [...stored.keys()] };
+}

@@ -1,0 +1,86 @@
+import { Form, useNavigation } from "react-router";
+import { type DocumentView, formatBytes } from "~/lib/applications";
+import { REASON_MAX_LENGTH } from "~/lib/schemas/applications";
+import { Button } from "../ui/button";
+import { FormMessage, TextAreaField } from "../ui/field";
+import { type IntentReply, problemsOf, typedValue } from "./form-reply";
+
+const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Dhaka" });
+
+/**
+ * Staff's controls under one document: Accept, or "Needs a new copy" with the reason the student
+ * reads (`intent=review-document`, `field`, `decision`, `reason`), folded away until opened (open
+ * when its last post was refused); then the copies the student replaced, each still readable here.
+ */
+export function DocumentReview({
+  document,
+  reply,
+  canReview,
+}: {
+  document: DocumentView;
+  reply: IntentReply | undefined;
+  canReview: boolean;
+}) {
+  const navigation = useNavigation();
+  const key = `review-document:${document.field}`;
+  const { problem, fields } = problemsOf(reply, key);
+  const sending = navigation.state !== "idle" && navigation.formData?.get("field") === document.field;
+  return (
+    <div className="mt-2 grid gap-2">
+      {canReview ? (
+        <details open={problem !== undefined} className="group rounded-md border border-slate-200">
+          <summary className="cursor-pointer px-2 py-1.5 text-sm font-semibold text-brand-800">Review</summary>
+          <Form method="post" preventScrollReset className="grid gap-2 p-2">
+            <input type="hidden" name="intent" value="review-document" />
+            <input type="hidden" name="field" value={document.field} />
+            {problem && !fields.reason ? <FormMessage>{problem}</FormMessage> : null}
+            <TextAreaField
+              label="Reason for a new copy"
+              name="reason"
+              rows={2}
+              maxLength={REASON_MAX_LENGTH}
+              error={fields.reason}
+              defaultValue={typedValue(reply, key, "reason") ?? (document.state === "needs-new-copy" ? (document.reason ?? "") : "")}
+              hint="The student reads this."
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button name="decision" value="accepted" size="sm" pending={sending} aria-pressed={document.state === "accepted"}>
+                Accept
+              </Button>
+              <Button
+                name="decision"
+                value="needs-new-copy"
+                size="sm"
+                variant="secondary"
+                pending={sending}
+                aria-pressed={document.state === "needs-new-copy"}
+              >
+                Needs a new copy
+              </Button>
+            </div>
+          </Form>
+        </details>
+      ) : null}
+      {document.history.length > 0 ? (
+        <details className="rounded-md border border-slate-200">
+          <summary className="cursor-pointer px-2 py-1.5 text-sm font-semibold text-slate-800">
+            Earlier copies ({document.history.length})
+          </summary>
+          <ul className="grid gap-1 p-2 text-sm">
+            {document.history.map((version) => (
+              <li key={version.id}>
+                <a href={version.url} target="_blank" rel="noopener" className="font-semibold break-all text-brand-800 underline">
+                  {version.fileName}
+                </a>
+                <span className="block text-xs text-slate-600">
+                  {formatBytes(version.size)} · replaced {date.format(new Date(version.replacedAt))}
+                  {version.reason ? ` · asked again: ${version.reason}` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
