@@ -80,6 +80,9 @@ const cases = [
     budgetMs: 4,
   },
   { name: "manager GET /dashboard/applications/{id}", path: "/dashboard/applications/bench-application-1", as: "manager", budgetMs: 4 },
+  // Casework: the consultant's own list (its default), and the bookings of every consultant.
+  { name: "consultant GET /dashboard/applications (assigned to me)", path: "/dashboard/applications", as: "consultant", budgetMs: 4 },
+  { name: "manager GET /dashboard/bookings", path: "/dashboard/bookings", as: "manager", budgetMs: 4 },
   { name: "signed-in GET /dashboard/my-applications", path: "/dashboard/my-applications", as: "student", budgetMs: 4 },
   {
     name: "signed-in GET /dashboard/my-applications/{id}",

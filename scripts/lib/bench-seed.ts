@@ -12,7 +12,9 @@ import { openDatabase } from "~/.server/db/client";
 import { db, setDatabase } from "~/.server/db/index";
 import {
   applicationDocuments,
+  applicationDocumentVersions,
   applicationEvents,
+  applicationMessages,
   applications,
   appointmentSlots,
   bookings,
@@ -77,9 +79,14 @@ try {
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(eq(users.email, accounts.find((account) => account.role === "student")?.email ?? ""));
+  const [staffer] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, accounts.find((account) => account.role === "consultant")?.email ?? ""));
   if (owner && applicationCount > 0) {
     const countries = ["UK", "USA", "Germany", "Denmark", "Malaysia", "Australia"];
-    const statuses = ["submitted", "processing", "rejected", "completed"] as const;
+    // The first two (the detail pages measured) wait for a new copy of the bank statement, with its history and a thread.
+    const statuses = ["documents-requested", "documents-requested", "processing", "submitted", "completed", "rejected", "withdrawn"] as const;
     const rows = Array.from({ length: applicationCount }, (_, index) => ({
       id: `bench-application-${index + 1}`,
       applicantId: owner.id,
@@ -93,6 +100,7 @@ try {
       motherName: "Salma Begum",
       sponsorName: "Abdul Karim",
       submittedAt: new Date(Date.now() - index * 3_600_000),
+      assignedTo: index % 2 === 0 ? (staffer?.id ?? null) : null,
       // The newest (the first, to the UK, submitted) gives the student's dashboard its document checklist.
       createdAt: new Date(Date.now() - index * 3_600_000),
     }));
@@ -109,10 +117,47 @@ try {
             contentType: "application/pdf",
             size: 250_000,
             sha256: "0".repeat(64),
+            ...(row.status === "documents-requested" && field === "bankStatement"
+              ? { state: "needs-new-copy" as const, reason: "The statement is blurred: please scan it again, all pages." }
+              : field.endsWith("Nid")
+                ? { state: "accepted" as const }
+                : {}),
           })),
         ),
       )
       .onConflictDoNothing();
+    const asked = rows.filter((row) => row.status === "documents-requested").slice(0, 2);
+    await db()
+      .insert(applicationDocumentVersions)
+      .values(
+        asked.flatMap((row) =>
+          [1, 2].map((version) => ({
+            applicationId: row.id,
+            field: "bankStatement",
+            storageKey: `applications/${row.id}/bankStatement-old-${version}.pdf`,
+            fileName: `bank-statement-${version}.pdf`,
+            contentType: "application/pdf",
+            size: 240_000,
+            sha256: "0".repeat(64),
+            uploadedAt: new Date(Date.now() - (10 - version) * 86_400_000),
+            reason: "Pages missing.",
+          })),
+        ),
+      )
+      .onConflictDoNothing();
+    await db()
+      .insert(applicationMessages)
+      .values(
+        asked.flatMap((row) =>
+          Array.from({ length: 12 }, (_, index) => ({
+            applicationId: row.id,
+            authorId: index % 2 === 0 ? owner.id : (staffer?.id ?? null),
+            authorName: index % 2 === 0 ? row.name : "Bench Consultant",
+            fromStaff: index % 2 === 1,
+            body: `Message ${index + 1} about the bank statement: see https://example.org/statement-${index} for what the bank needs.`,
+          })),
+        ),
+      );
     await db()
       .insert(applicationEvents)
       .values(

@@ -10,9 +10,8 @@ import { queueMail } from "../mail/outbox";
 import { applicationsChanged } from "./application-reads";
 import { allowedMove, applicationTitle, lockApplication, recordCaseEvent, staffRecipients, staffUrl, studentName } from "./case-events";
 import { waitingForNewCopies } from "./review-document";
-import { deleteQuietly } from "./save-draft-document";
-import { APPLICATION_NOT_FOUND, type StoredDocument } from "./schema";
-import { storeDocument } from "./store-document";
+import { APPLICATION_NOT_FOUND } from "./schema";
+import { DocumentBatch } from "./store-document";
 import type { FormReader } from "./submit-application";
 
 export const NOTHING_ASKED_FOR = "No document of this application is waiting for a new copy.";
@@ -56,45 +55,27 @@ export async function replaceDocuments(input: {
   readForm: FormReader;
 }): Promise<{ replaced: DocumentField[] }> {
   const requested = await requestedDocuments({ id: input.id, applicantId: input.applicant.id });
-  const stored = new Map<DocumentField, StoredDocument>();
-  const fieldErrors: Record<string, string> = {};
-  let tooLarge = false;
-  const discard = () => deleteQuietly([...stored.values()].map((document) => document.storageKey));
+  const batch = new DocumentBatch(input.maxBytes);
+  const { stored, fieldErrors } = batch;
   try {
     await input.readForm(async (part) => {
       // Skipped parts are drained by the reader.
       if (!isDocumentField(part.field) || part.fileName === "") return;
-      if (!requested.has(part.field)) {
-        fieldErrors[part.field] = notAskedFor(part.field);
-        return;
-      }
-      try {
-        const document = await storeDocument({
-          applicationId: input.id,
-          field: part.field,
-          fileName: part.fileName,
-          stream: part.stream,
-          maxBytes: input.maxBytes,
-        });
-        const earlier = stored.get(part.field);
-        if (earlier) await deleteQuietly([earlier.storageKey]);
-        stored.set(part.field, document);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        fieldErrors[part.field] = error.fieldErrors[part.field] ?? error.message;
-        if (error.code === "TOO_LARGE") tooLarge = true;
-      }
+      if (requested.has(part.field)) await batch.store(input.id, part.field, part);
+      else fieldErrors[part.field] = notAskedFor(part.field);
     });
   } catch (error) {
-    await discard();
+    await batch.discard();
     throw error;
   }
   const problems = Object.keys(fieldErrors).length > 0;
   if (problems || stored.size === 0) {
-    await discard();
+    await batch.discard();
     if (requested.size === 0) throw new AppError("CONFLICT", NOTHING_ASKED_FOR);
     const first = Object.values(fieldErrors)[0] ?? CHOOSE_A_NEW_COPY;
-    throw new AppError(tooLarge ? "TOO_LARGE" : "INVALID", first, { fieldErrors: problems ? fieldErrors : { form: CHOOSE_A_NEW_COPY } });
+    throw new AppError(batch.tooLarge ? "TOO_LARGE" : "INVALID", first, {
+      fieldErrors: problems ? fieldErrors : { form: CHOOSE_A_NEW_COPY },
+    });
   }
   try {
     await db().transaction(async (tx) => {
@@ -157,7 +138,7 @@ export async function replaceDocuments(input: {
       }
     });
   } catch (error) {
-    await discard();
+    await batch.discard();
     throw error;
   }
   await applicationsChanged();

@@ -7,7 +7,7 @@ import { getStorage } from "../storage/storage";
 import { applicationsChanged } from "./application-reads";
 import { attachDocuments, ensureDraft } from "./drafts";
 import { type StoredDocument, VERIFY_BEFORE_APPLYING } from "./schema";
-import { storeDocument } from "./store-document";
+import { deleteStored, storeDocument } from "./store-document";
 
 /**
  * One document uploaded on its own (the form with JavaScript, as soon as it is chosen): checked,
@@ -44,17 +44,6 @@ export async function saveDraftDocument(input: {
     throw error;
   }
   await applicationsChanged();
-  await deleteQuietly(replaced);
+  await deleteStored(replaced);
   return { ...stored, applicationId: draft.id };
-}
-
-/** Files no row points at any more; what fails here the sweeper removes later. */
-export async function deleteQuietly(keys: readonly string[]): Promise<void> {
-  await Promise.all(
-    keys.map((key) =>
-      getStorage()
-        .delete(key)
-        .catch(() => {}),
-    ),
-  );
 }

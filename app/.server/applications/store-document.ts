@@ -74,6 +74,48 @@ export async function storeDocument(input: {
   }
 }
 
+/**
+ * The documents of one multipart post, each checked and stored as it streams in: the last file of
+ * a field wins (an earlier one is deleted), a refused file leaves its problem on its field (and
+ * `tooLarge` for a 413), and `discard` deletes what was stored when the post as a whole fails.
+ */
+export class DocumentBatch {
+  readonly stored = new Map<DocumentField, StoredDocument>();
+  readonly fieldErrors: Record<string, string> = {};
+  tooLarge = false;
+
+  constructor(private readonly maxBytes: number) {}
+
+  async store(applicationId: string, field: DocumentField, part: { fileName: string; stream: Readable }): Promise<void> {
+    try {
+      const document = await storeDocument({ applicationId, field, fileName: part.fileName, stream: part.stream, maxBytes: this.maxBytes });
+      const earlier = this.stored.get(field);
+      if (earlier) await deleteStored([earlier.storageKey]);
+      this.stored.set(field, document);
+      delete this.fieldErrors[field];
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      this.fieldErrors[field] = error.fieldErrors[field] ?? error.message;
+      if (error.code === "TOO_LARGE") this.tooLarge = true;
+    }
+  }
+
+  discard(): Promise<void> {
+    return deleteStored([...this.stored.values()].map((document) => document.storageKey));
+  }
+}
+
+/** Files no row points at any more; what fails here the sweeper removes later. */
+export async function deleteStored(keys: readonly string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      getStorage()
+        .delete(key)
+        .catch(() => {}),
+    ),
+  );
+}
+
 /** Stores a stream as it arrives, measuring it on the way; a failed or interrupted stream leaves nothing stored. */
 async function putStream(storageKey: string, body: Readable, contentType: DocumentType) {
   const digest = createHash("sha256");

@@ -9,15 +9,8 @@ import type { UploadedPart } from "../uploads";
 import { recordAuditEvent } from "../users/audit";
 import { applicationsChanged } from "./application-reads";
 import { attachDocuments, ensureDraft, findDraft } from "./drafts";
-import { deleteQuietly } from "./save-draft-document";
-import {
-  type ApplicationFields,
-  ApplicationFormSchema,
-  PROVIDE_VALID_INFORMATION,
-  type StoredDocument,
-  VERIFY_BEFORE_APPLYING,
-} from "./schema";
-import { storeDocument } from "./store-document";
+import { type ApplicationFields, ApplicationFormSchema, PROVIDE_VALID_INFORMATION, VERIFY_BEFORE_APPLYING } from "./schema";
+import { DocumentBatch, deleteStored } from "./store-document";
 
 const textFields = Object.keys(ApplicationFormSchema.shape) as (keyof ApplicationFields)[];
 
@@ -48,9 +41,8 @@ export async function submitApplication(input: {
     throw new AppError("FORBIDDEN", VERIFY_BEFORE_APPLYING);
   }
 
-  const stored = new Map<string, StoredDocument>();
-  const fieldErrors: Record<string, string> = {};
-  let tooLarge = false;
+  const batch = new DocumentBatch(input.maxBytes);
+  const { stored, fieldErrors } = batch;
   let target: { id: string } | { repeatOf: string } | undefined;
   let form: FormData;
   try {
@@ -58,26 +50,10 @@ export async function submitApplication(input: {
       if (!isDocumentField(part.field) || part.fileName === "") return;
       target ??= await targetFor(applicant, fieldsSoFar.get("draftId"));
       if ("repeatOf" in target) return;
-      try {
-        const document = await storeDocument({
-          applicationId: target.id,
-          field: part.field,
-          fileName: part.fileName,
-          stream: part.stream,
-          maxBytes: input.maxBytes,
-        });
-        const earlier = stored.get(part.field);
-        if (earlier) await deleteQuietly([earlier.storageKey]);
-        stored.set(part.field, document);
-        delete fieldErrors[part.field];
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        fieldErrors[part.field] = error.fieldErrors[part.field] ?? error.message;
-        if (error.code === "TOO_LARGE") tooLarge = true;
-      }
+      await batch.store(target.id, part.field, part);
     });
   } catch (error) {
-    await deleteQuietly([...stored.values()].map((document) => document.storageKey));
+    await batch.discard();
     throw error;
   }
   target ??= await targetFor(applicant, form.get("draftId"));
@@ -108,12 +84,12 @@ export async function submitApplication(input: {
       return { replaced, submitted: true };
     });
   } catch (error) {
-    await deleteQuietly([...stored.values()].map((document) => document.storageKey));
+    await batch.discard();
     throw error;
   }
   await applicationsChanged();
-  await deleteQuietly(outcome.replaced);
-  if (!outcome.submitted) throw new AppError(tooLarge ? "TOO_LARGE" : "INVALID", PROVIDE_VALID_INFORMATION, { fieldErrors });
+  await deleteStored(outcome.replaced);
+  if (!outcome.submitted) throw new AppError(batch.tooLarge ? "TOO_LARGE" : "INVALID", PROVIDE_VALID_INFORMATION, { fieldErrors });
   return { id: draftId };
 }
 

@@ -42,14 +42,14 @@ function statusWhere(status: BookingStatusFilter): SQL | undefined {
  * A consultant's bookings with the contact details students gave: upcoming ones (not started)
  * soonest first, past ones latest first, or all; by status; or the one a link names (`bookingId`).
  */
-export function listConsultantBookings(input: ConsultantBookingsQuery): Promise<Paginated<ConsultantBookingRow>> {
+export function listConsultantBookings(input: ConsultantBookingsQuery): Promise<Paginated<StaffBookingRow>> {
   return cachedBookingList(
     JSON.stringify(["listConsultantBookings", input.consultantId, input.when, input.status, input.bookingId ?? null, input.page]),
     () => readConsultantBookings(input),
   );
 }
 
-function readConsultantBookings(input: ConsultantBookingsQuery): Promise<Paginated<ConsultantBookingRow>> {
+function readConsultantBookings(input: ConsultantBookingsQuery): Promise<Paginated<StaffBookingRow>> {
   const where = and(
     eq(bookings.consultantId, input.consultantId),
     input.bookingId ? eq(bookings.id, input.bookingId) : undefined,
@@ -57,38 +57,11 @@ function readConsultantBookings(input: ConsultantBookingsQuery): Promise<Paginat
     input.when === "past" ? lte(appointmentSlots.startsAt, sql`now()`) : undefined,
     statusWhere(input.status),
   );
-  return paginate<ConsultantBookingRow>({
-    page: input.page,
-    pageSize: BOOKINGS_PER_PAGE,
-    count: async () =>
-      (
-        await db()
-          .select({ total: count() })
-          .from(bookings)
-          .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
-          .where(where)
-      )[0]?.total ?? 0,
-    rows: ({ limit, offset }) =>
-      db()
-        .select({
-          id: bookings.id,
-          status: bookings.status,
-          name: bookings.name,
-          email: bookings.email,
-          phone: bookings.phone,
-          address: bookings.address,
-          startsAt: appointmentSlots.startsAt,
-          endsAt: appointmentSlots.endsAt,
-          createdAt: bookings.createdAt,
-          listTotal: listTotal(),
-        })
-        .from(bookings)
-        .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
-        .where(where)
-        .orderBy(input.when === "past" ? desc(appointmentSlots.startsAt) : asc(appointmentSlots.startsAt), bookings.id)
-        .limit(limit)
-        .offset(offset),
-  });
+  return bookingPage(
+    where,
+    [input.when === "past" ? desc(appointmentSlots.startsAt) : asc(appointmentSlots.startsAt), asc(bookings.id)],
+    input.page,
+  );
 }
 
 export type StudentBookingRow = {
@@ -185,8 +158,22 @@ function readAllBookings(input: AllBookingsQuery): Promise<Paginated<StaffBookin
     input.from ? gte(appointmentSlots.startsAt, input.from) : undefined,
     input.to ? lt(appointmentSlots.startsAt, input.to) : undefined,
   );
+  return bookingPage(
+    where,
+    [
+      sql`${appointmentSlots.startsAt} > now() desc`,
+      sql`case when ${appointmentSlots.startsAt} > now() then ${appointmentSlots.startsAt} end asc`,
+      desc(appointmentSlots.startsAt),
+      asc(bookings.id),
+    ],
+    input.page,
+  );
+}
+
+/** One page of bookings with the contact details students gave, their slots' times and their consultants, for the staff lists. */
+function bookingPage(where: SQL | undefined, order: SQL[], page: number): Promise<Paginated<StaffBookingRow>> {
   return paginate<StaffBookingRow>({
-    page: input.page,
+    page,
     pageSize: BOOKINGS_PER_PAGE,
     count: async () =>
       (
@@ -216,12 +203,7 @@ function readAllBookings(input: AllBookingsQuery): Promise<Paginated<StaffBookin
         .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
         .innerJoin(consultants, eq(consultants.id, bookings.consultantId))
         .where(where)
-        .orderBy(
-          sql`${appointmentSlots.startsAt} > now() desc`,
-          sql`case when ${appointmentSlots.startsAt} > now() then ${appointmentSlots.startsAt} end asc`,
-          desc(appointmentSlots.startsAt),
-          bookings.id,
-        )
+        .orderBy(...order)
         .limit(limit)
         .offset(offset),
   });

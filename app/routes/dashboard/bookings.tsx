@@ -2,26 +2,21 @@ import { TZDate } from "@date-fns/tz";
 import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { listAllBookings, listConsultantChoices } from "~/.server/bookings/list-bookings";
-import { setBookingStatus } from "~/.server/bookings/set-booking-status";
-import { replyWithError } from "~/.server/errors";
-import { readForm, refuseUnreadableForm } from "~/.server/read-form";
-import { listHref, readQuery } from "~/.server/read-query";
-import { parseButtons } from "~/.server/submission";
-import { redirectWithToast } from "~/.server/toast";
-import { BookingCard } from "~/components/booking/booking-card";
+import { readQuery } from "~/.server/read-query";
+import { StaffBookingList } from "~/components/booking/staff-booking-list";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { FilterField, FormMessage, filterControl, Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
-import { type BookingStatus, bookingStatuses, consultantTransitions, statusActions, statusLabels } from "~/lib/booking";
-import { useConfirmedSubmit } from "~/lib/confirm-first";
+import { type BookingStatus, bookingStatuses, statusLabels } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
-import { BookingStatusSchema, isCalendarDate } from "~/lib/schemas/booking";
+import { isCalendarDate } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
 import type { Route } from "./+types/bookings";
+import { changeBookingStatus } from "./booking-status.server";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
 export { headers } from "~/lib/headers";
@@ -86,17 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, pageRoles.bookings);
-  const formData = await readForm(request).catch(refuseUnreadableForm);
-  let booking = "";
-  let status: keyof typeof statusActions;
-  try {
-    const change = parseButtons(formData, BookingStatusSchema);
-    booking = change.booking;
-    status = await setBookingStatus({ actor: user, consultantId: null, bookingId: booking, status: change.status });
-  } catch (error) {
-    return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
-  }
-  return redirectWithToast(listHref(request), { type: "success", text: statusActions[status].toast }, { status: 303 });
+  return changeBookingStatus(request, user, null);
 }
 
 /** After a refused change the booking may have moved on (the student cancelled): read the list again. */
@@ -106,7 +91,6 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 export default function BookingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, consultants, timeZone, list } = loaderData;
-  const confirmed = useConfirmedSubmit();
   const refusal = actionData?.refusal;
   const filtered = Boolean(filters.consultant || filters.status || filters.from || filters.to);
   return (
@@ -153,31 +137,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
             : "No bookings yet. They appear here as soon as a student books a consultant."
           : `${plural(list.total, "booking", "bookings")}.`}
       </ResultCount>
-      {list.items.length > 0 ? (
-        <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label="Bookings">
-          {list.items.map((booking) => (
-            <li key={booking.id}>
-              <BookingCard booking={booking}>
-                {consultantTransitions[booking.status].map((status) => (
-                  <form key={status} method="post" onSubmit={confirmed(statusActions[status].question)}>
-                    <input type="hidden" name="booking" value={booking.id} />
-                    <input type="hidden" name="status" value={status} />
-                    <Button size="sm" variant={status === "rejected" ? "neutral" : status === "completed" ? "outline" : "primary"}>
-                      {statusActions[status].label}
-                      <span className="sr-only"> the booking of {booking.name}</span>
-                    </Button>
-                  </form>
-                ))}
-                {refusal?.booking === booking.id ? (
-                  <p role="alert" className="w-full text-sm font-medium text-red-700">
-                    {refusal.message}
-                  </p>
-                ) : null}
-              </BookingCard>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <StaffBookingList items={list.items} refusal={refusal} />
       <Pager page={list.page} pageCount={list.pageCount} />
     </Page>
   );

@@ -1,26 +1,20 @@
 import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { type BookingStatusFilter, type BookingWhen, listConsultantBookings } from "~/.server/bookings/list-bookings";
-import { setBookingStatus } from "~/.server/bookings/set-booking-status";
 import { requireConsultant } from "~/.server/consultants/require-consultant";
-import { AppError, replyWithError } from "~/.server/errors";
-import { readForm, refuseUnreadableForm } from "~/.server/read-form";
-import { listHref, readQuery } from "~/.server/read-query";
-import { parseButtons } from "~/.server/submission";
-import { redirectWithToast } from "~/.server/toast";
-import { BookingCard } from "~/components/booking/booking-card";
+import { readQuery } from "~/.server/read-query";
 import { NoConsultantProfile } from "~/components/booking/no-consultant-profile";
+import { StaffBookingList } from "~/components/booking/staff-booking-list";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { FilterField, FormMessage, Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
-import { type BookingStatus, bookingStatuses, consultantTransitions, statusActions, statusLabels } from "~/lib/booking";
-import { useConfirmedSubmit } from "~/lib/confirm-first";
+import { type BookingStatus, bookingStatuses, statusLabels } from "~/lib/booking";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
-import { BookingStatusSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
 import type { Route } from "./+types/my-appointments";
+import { changeBookingStatus } from "./booking-status.server";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
 export { headers } from "~/lib/headers";
@@ -62,10 +56,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...list,
       // Times in the consultant's own zone (their profile setting), the zone named.
       // What the cards show, and no more: the page's data travels with it.
-      items: list.items.map(({ startsAt, endsAt, createdAt: _createdAt, ...booking }) => ({
-        ...booking,
-        when: formatSlot(startsAt, endsAt, user.timeZone),
-      })),
+      items: list.items.map(
+        ({ startsAt, endsAt, createdAt: _createdAt, consultantId: _consultantId, consultantName: _consultantName, ...booking }) => ({
+          ...booking,
+          when: formatSlot(startsAt, endsAt, user.timeZone),
+        }),
+      ),
     },
   };
 }
@@ -77,18 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const { user, consultantId } = await requireConsultant(request);
-  const formData = await readForm(request).catch(refuseUnreadableForm);
-  let booking = "";
-  let status: keyof typeof statusActions;
-  try {
-    const change = parseButtons(formData, BookingStatusSchema);
-    booking = change.booking;
-    if (!consultantId) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
-    status = await setBookingStatus({ actor: user, consultantId, bookingId: booking, status: change.status });
-  } catch (error) {
-    return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
-  }
-  return redirectWithToast(listHref(request), { type: "success", text: statusActions[status].toast }, { status: 303 });
+  return changeBookingStatus(request, user, consultantId ?? undefined);
 }
 
 /** After a refused change the booking may have moved on (the student cancelled): read the list again. */
@@ -98,7 +83,6 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 export default function MyAppointmentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, filters, list } = loaderData;
-  const confirmed = useConfirmedSubmit();
   if (!profile || !list) {
     return (
       <Page title="My Appointments">
@@ -142,31 +126,7 @@ export default function MyAppointmentsPage({ loaderData, actionData }: Route.Com
       <ResultCount className="mt-4" clear={filters.booking ? { href: "/dashboard/my-appointments", label: "Show all bookings" } : null}>
         {list.total === 0 ? "No bookings here." : `${plural(list.total, "booking", "bookings")}.`}
       </ResultCount>
-      {list.items.length > 0 ? (
-        <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label="Bookings">
-          {list.items.map((booking) => (
-            <li key={booking.id}>
-              <BookingCard booking={booking}>
-                {consultantTransitions[booking.status].map((status) => (
-                  <form key={status} method="post" onSubmit={confirmed(statusActions[status].question)}>
-                    <input type="hidden" name="booking" value={booking.id} />
-                    <input type="hidden" name="status" value={status} />
-                    <Button size="sm" variant={status === "rejected" ? "neutral" : status === "completed" ? "outline" : "primary"}>
-                      {statusActions[status].label}
-                      <span className="sr-only"> the booking of {booking.name}</span>
-                    </Button>
-                  </form>
-                ))}
-                {refusal?.booking === booking.id ? (
-                  <p role="alert" className="w-full text-sm font-medium text-red-700">
-                    {refusal.message}
-                  </p>
-                ) : null}
-              </BookingCard>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <StaffBookingList items={list.items} refusal={refusal} />
       <Pager page={list.page} pageCount={list.pageCount} />
     </Page>
   );
