@@ -1,7 +1,8 @@
 import type { ComponentProps } from "react";
-import { type BookingStatus, consultantTransitions, statusActions } from "~/lib/booking";
+import { type BookingStatus, bookingStatuses, consultantTransitions, statusActions, statusLabels } from "~/lib/booking";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { Button } from "../ui/button";
+import { FilterField, Select } from "../ui/field";
 import { BookingCard } from "./booking-card";
 
 type CardBooking = ComponentProps<typeof BookingCard>["booking"] & { id: string; name: string; status: BookingStatus };
@@ -38,5 +39,21 @@ export function StaffBookingList({ items, refusal }: { items: CardBooking[]; ref
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The staff lists' status filter (`status`, empty for any). */
+export function BookingStatusField({ value }: { value: BookingStatus | null }) {
+  return (
+    <FilterField label="Status">
+      <Select name="status" defaultValue={value ?? ""}>
+        <option value="">Any status</option>
+        {bookingStatuses.map((status) => (
+          <option key={status} value={status}>
+            {statusLabels[status]}
+          </option>
+        ))}
+      </Select>
+    </FilterField>
   );
 }

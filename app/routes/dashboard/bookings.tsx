@@ -3,13 +3,13 @@ import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requireRole } from "~/.server/auth/session";
 import { listAllBookings, listConsultantChoices } from "~/.server/bookings/list-bookings";
 import { readQuery } from "~/.server/read-query";
-import { StaffBookingList } from "~/components/booking/staff-booking-list";
+import { BookingStatusField, StaffBookingList } from "~/components/booking/staff-booking-list";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { FilterField, FormMessage, filterControl, Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
-import { type BookingStatus, bookingStatuses, statusLabels } from "~/lib/booking";
+import { type BookingStatus, bookingStatuses } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
@@ -106,16 +106,7 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
             ))}
           </Select>
         </FilterField>
-        <FilterField label="Status">
-          <Select name="status" defaultValue={filters.status ?? ""}>
-            <option value="">Any status</option>
-            {bookingStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
+        <BookingStatusField value={filters.status} />
         <FilterField label="From">
           <input type="date" name="from" defaultValue={filters.from ?? ""} className={filterControl} />
         </FilterField>

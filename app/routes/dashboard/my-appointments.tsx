@@ -3,13 +3,13 @@ import { type BookingStatusFilter, type BookingWhen, listConsultantBookings } fr
 import { requireConsultant } from "~/.server/consultants/require-consultant";
 import { readQuery } from "~/.server/read-query";
 import { NoConsultantProfile } from "~/components/booking/no-consultant-profile";
-import { StaffBookingList } from "~/components/booking/staff-booking-list";
+import { BookingStatusField, StaffBookingList } from "~/components/booking/staff-booking-list";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { FilterField, FormMessage, Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
-import { type BookingStatus, bookingStatuses, statusLabels } from "~/lib/booking";
+import { type BookingStatus, bookingStatuses } from "~/lib/booking";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
 import { formatSlot } from "~/lib/time-zones";
@@ -106,16 +106,7 @@ export default function MyAppointmentsPage({ loaderData, actionData }: Route.Com
             ))}
           </Select>
         </FilterField>
-        <FilterField label="Status">
-          <Select name="status" defaultValue={filters.status ?? ""}>
-            <option value="">Any status</option>
-            {bookingStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
+        <BookingStatusField value={filters.status} />
         <Button className="h-11">Show</Button>
       </Form>
       {refusal ? (
