@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { type ApplicationMove, type Mover, move, WITHDRAWN_READ_ONLY } from "./application-flow";
-import { type ApplicationStatus, applicationStatuses } from "./applications";
+import { type ApplicationStatus, applicationStatuses, threadPage } from "./applications";
 
 /**
  * The whole state machine as a table written out by hand from issue 25's rules (not computed by
@@ -178,5 +178,17 @@ describe("refusals say why", () => {
       allowed: false,
       reason: expect.stringContaining("can no longer be withdrawn"),
     });
+  });
+});
+
+describe("a thread a page at a time", () => {
+  const messages = Array.from({ length: 45 }, (_, index) => index + 1);
+
+  test("opens on the newest page; an older page is asked for; a page past the end is the last", () => {
+    expect(threadPage(messages, null)).toEqual({ items: messages.slice(40), page: 3, pageCount: 3 });
+    expect(threadPage(messages, "1").items).toEqual(messages.slice(0, 20));
+    expect(threadPage(messages, "9").page).toBe(3);
+    for (const odd of ["0", "-2", "1.5", "abc", ""]) expect(threadPage(messages, odd).page, odd).toBe(3);
+    expect(threadPage([], null)).toEqual({ items: [], page: 1, pageCount: 1 });
   });
 });

@@ -247,3 +247,17 @@ export function formatBytes(bytes: number): string {
   }
   return `${Math.max(1, Math.round(bytes / 1024))} kB`;
 }
+
+/** Messages a thread shows at a time. */
+export const MESSAGES_PER_PAGE = 20;
+
+/**
+ * One page of a thread (oldest first): the newest page unless `page` names another, so the
+ * latest messages are what opens; older ones are a page back.
+ */
+export function threadPage<T>(messages: T[], page: string | null): { items: T[]; page: number; pageCount: number } {
+  const pageCount = Math.max(1, Math.ceil(messages.length / MESSAGES_PER_PAGE));
+  const asked = Number(page);
+  const current = page !== null && Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : pageCount;
+  return { items: messages.slice((current - 1) * MESSAGES_PER_PAGE, current * MESSAGES_PER_PAGE), page: current, pageCount };
+}

@@ -86,7 +86,15 @@ try {
   if (owner && applicationCount > 0) {
     const countries = ["UK", "USA", "Germany", "Denmark", "Malaysia", "Australia"];
     // The first two (the detail pages measured) wait for a new copy of the bank statement, with its history and a thread.
-    const statuses = ["documents-requested", "documents-requested", "processing", "submitted", "completed", "rejected", "withdrawn"] as const;
+    const statuses = [
+      "documents-requested",
+      "documents-requested",
+      "processing",
+      "submitted",
+      "completed",
+      "rejected",
+      "withdrawn",
+    ] as const;
     const rows = Array.from({ length: applicationCount }, (_, index) => ({
       id: `bench-application-${index + 1}`,
       applicantId: owner.id,

@@ -83,7 +83,7 @@ test("casework: assigned by a manager, a document asked for again and replaced, 
 
   // The consultant asks for a new copy of the bank statement, with the reason the student reads.
   const statement = consultantPage.locator("#document-bankStatement");
-  await statement.getByText("Review", { exact: true }).click();
+  await statement.getByRole("link", { name: "Review the Bank statement" }).click();
   await statement.getByLabel("Reason for a new copy").fill("The statement is blurred: please scan it again, all pages.");
   await statement.getByRole("button", { name: "Needs a new copy" }).click();
   await expect(consultantPage.getByTestId("toast")).toContainText("A new copy of the bank statement was asked for");

@@ -104,8 +104,14 @@ export async function threadOpened(input: {
   await applicationsChanged();
 }
 
-/** Whether `userId` has not read the latest message of the thread from the other side. */
-export async function hasUnread(userId: string, applicationId: string, fromStaff: boolean): Promise<boolean> {
+/** Whether `userId` has not read the latest message of the thread from the other side (cached: a page view asks every time). */
+export function hasUnread(userId: string, applicationId: string, fromStaff: boolean): Promise<boolean> {
+  return cachedApplicationRead(JSON.stringify(["unread-thread", userId, applicationId, fromStaff]), () =>
+    readHasUnread(userId, applicationId, fromStaff),
+  );
+}
+
+async function readHasUnread(userId: string, applicationId: string, fromStaff: boolean): Promise<boolean> {
   const [row] = await db()
     .select({ id: applicationMessages.id })
     .from(applicationMessages)

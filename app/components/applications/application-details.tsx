@@ -7,10 +7,13 @@ import { DocumentGrid } from "./document-grid";
 import { StatusBadge } from "./status-badge";
 import { Timeline } from "./timeline";
 
+/** What the layout shows of an application (its thread is the page's, a page at a time). */
+type ApplicationPageData = Omit<Serialized<ApplicationDetail>, "messages">;
+
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Dhaka" });
 
 /** The application's personal and family data, with its status. */
-function ApplicationDetails({ application }: { application: Serialized<ApplicationDetail> }) {
+function ApplicationDetails({ application }: { application: ApplicationPageData }) {
   const rows: [string, ReactNode][] = [
     ["Status", <StatusBadge key="status" status={application.status} />],
     ["Applied country", application.countryName],
@@ -61,7 +64,7 @@ export function ApplicationLayout({
   main,
   children,
 }: {
-  application: Serialized<ApplicationDetail>;
+  application: ApplicationPageData;
   back: { href: string; label: string };
   documentExtra?: (document: DocumentView) => ReactNode;
   /** What the person must do first (the student's new copies): above everything else. */

@@ -8,18 +8,23 @@ import { type IntentReply, problemsOf, typedValue } from "./form-reply";
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Dhaka" });
 
 /**
- * Staff's controls under one document: Accept, or "Needs a new copy" with the reason the student
- * reads (`intent=review-document`, `field`, `decision`, `reason`), folded away until opened (open
- * when its last post was refused); then the copies the student replaced, each still readable here.
+ * Staff's controls under one document: a "Review" link that opens its form (`?review={field}`,
+ * so a page of 15 documents carries one form, and the link works without JavaScript); the form
+ * marks it Accepted, or "Needs a new copy" with the reason the student reads (`intent=review-document`,
+ * `field`, `decision`, `reason`), and stays open with its problem when a post is refused. Then the
+ * copies the student replaced, each still readable here.
  */
 export function DocumentReview({
   document,
   reply,
   canReview,
+  open,
 }: {
   document: DocumentView;
   reply: IntentReply | undefined;
   canReview: boolean;
+  /** Whether this is the document the page was opened to review. */
+  open: boolean;
 }) {
   const navigation = useNavigation();
   const key = `review-document:${document.field}`;
@@ -27,39 +32,43 @@ export function DocumentReview({
   const sending = navigation.state !== "idle" && navigation.formData?.get("field") === document.field;
   return (
     <div className="mt-2 grid gap-2">
-      {canReview ? (
-        <details open={problem !== undefined} className="group rounded-md border border-slate-200">
-          <summary className="cursor-pointer px-2 py-1.5 text-sm font-semibold text-brand-800">Review</summary>
-          <Form method="post" preventScrollReset className="grid gap-2 p-2">
-            <input type="hidden" name="intent" value="review-document" />
-            <input type="hidden" name="field" value={document.field} />
-            {problem && !fields.reason ? <FormMessage>{problem}</FormMessage> : null}
-            <TextAreaField
-              label="Reason for a new copy"
-              name="reason"
-              rows={2}
-              maxLength={REASON_MAX_LENGTH}
-              error={fields.reason}
-              defaultValue={typedValue(reply, key, "reason") ?? (document.state === "needs-new-copy" ? (document.reason ?? "") : "")}
-              hint="The student reads this."
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button name="decision" value="accepted" size="sm" pending={sending} aria-pressed={document.state === "accepted"}>
-                Accept
-              </Button>
-              <Button
-                name="decision"
-                value="needs-new-copy"
-                size="sm"
-                variant="secondary"
-                pending={sending}
-                aria-pressed={document.state === "needs-new-copy"}
-              >
-                Needs a new copy
-              </Button>
-            </div>
-          </Form>
-        </details>
+      {canReview && (open || problem !== undefined) ? (
+        <Form method="post" preventScrollReset className="grid gap-2 rounded-md border border-slate-200 p-2">
+          <input type="hidden" name="intent" value="review-document" />
+          <input type="hidden" name="field" value={document.field} />
+          {problem && !fields.reason ? <FormMessage>{problem}</FormMessage> : null}
+          <TextAreaField
+            label="Reason for a new copy"
+            name="reason"
+            rows={2}
+            maxLength={REASON_MAX_LENGTH}
+            error={fields.reason}
+            defaultValue={typedValue(reply, key, "reason") ?? (document.state === "needs-new-copy" ? (document.reason ?? "") : "")}
+            hint="The student reads this."
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button name="decision" value="accepted" size="sm" pending={sending} aria-pressed={document.state === "accepted"}>
+              Accept
+            </Button>
+            <Button
+              name="decision"
+              value="needs-new-copy"
+              size="sm"
+              variant="secondary"
+              pending={sending}
+              aria-pressed={document.state === "needs-new-copy"}
+            >
+              Needs a new copy
+            </Button>
+          </div>
+        </Form>
+      ) : canReview ? (
+        <a
+          href={`?review=${document.field}#document-${document.field}`}
+          className="self-start rounded-md px-2 py-1.5 text-sm font-semibold text-brand-800 underline"
+        >
+          Review<span className="sr-only"> the {document.label}</span>
+        </a>
       ) : null}
       {document.history.length > 0 ? (
         <details className="rounded-md border border-slate-200">

@@ -4,6 +4,7 @@ import { MESSAGE_MAX_LENGTH } from "~/lib/schemas/applications";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { FormMessage, TextAreaField } from "../ui/field";
+import { Pager } from "../ui/pager";
 import { type IntentReply, problemsOf, typedValue } from "./form-reply";
 import { LinkedText } from "./linked-text";
 
@@ -15,12 +16,13 @@ const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeSty
  * `closed` explains why no more can be written (a withdrawn application).
  */
 export function MessageThread({
-  messages,
+  thread,
   viewer,
   reply,
   closed,
 }: {
-  messages: ApplicationMessageView[];
+  /** One page of the thread (app/lib/applications.ts threadPage). */
+  thread: { items: ApplicationMessageView[]; page: number; pageCount: number };
   viewer: "staff" | "student";
   reply: IntentReply | undefined;
   closed?: string | undefined;
@@ -28,12 +30,14 @@ export function MessageThread({
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "message";
   const { problem, fields } = problemsOf(reply, "message");
+  const messages = thread.items;
   return (
     <section aria-labelledby="messages-heading" id="messages" className="scroll-mt-20">
       <h2 id="messages-heading" className="mb-3 text-xl font-semibold text-slate-900">
         Messages
       </h2>
       <Card className="grid gap-4 p-4 sm:p-6">
+        {thread.pageCount > 1 ? <Pager page={thread.page} pageCount={thread.pageCount} /> : null}
         {messages.length === 0 ? (
           <p className="text-slate-700">
             {viewer === "student" ? "No messages yet. Ask our team anything about this application here." : "No messages yet."}

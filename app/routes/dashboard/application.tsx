@@ -22,7 +22,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage, Select, TextAreaField } from "~/components/ui/field";
 import { isFinal, move, WITHDRAWN_READ_ONLY } from "~/lib/application-flow";
-import { documentInfo, staffStatusActions, staffStatuses, statusLabels } from "~/lib/applications";
+import { documentInfo, isDocumentField, staffStatusActions, staffStatuses, statusLabels, threadPage } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { hasRole } from "~/lib/roles";
 import {
@@ -41,8 +41,9 @@ import { intentForm, runIntentForm } from "./application-intents.server";
 export { headers } from "~/lib/headers";
 
 /**
- * One submitted application for staff: data, documents with their reviews, status buttons,
- * assignment, notes, the thread and the timeline (404 for a draft or an unknown id).
+ * One submitted application for staff: data, documents with their reviews (`?review={field}` opens
+ * one document's review form), status buttons, assignment, notes, the thread and the timeline (404
+ * for a draft or an unknown id).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireRole(request, pageRoles.applications);
@@ -62,7 +63,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         unread: await hasUnread(user.id, application.id, false),
       });
     }
-    return { ...serialize(application), checklist, consultants, role: user.role, manager };
+    const query = new URL(request.url).searchParams;
+    const review = query.get("review");
+    const { messages, ...rest } = serialize(application);
+    return {
+      ...rest,
+      thread: threadPage(messages, query.get("page")),
+      checklist,
+      consultants,
+      role: user.role,
+      manager,
+      reviewing: isDocumentField(review) ? review : null,
+    };
   } catch (error) {
     throw replyWithError(error);
   }
@@ -137,10 +149,12 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
       <ApplicationLayout
         application={application}
         back={{ href: "/dashboard/applications", label: "Back to applications" }}
-        documentExtra={(document) => <DocumentReview document={document} reply={reply} canReview={open} />}
+        documentExtra={(document) => (
+          <DocumentReview document={document} reply={reply} canReview={open} open={application.reviewing === document.field} />
+        )}
         main={
           <MessageThread
-            messages={application.messages}
+            thread={application.thread}
             viewer="staff"
             reply={reply}
             closed={application.status === "withdrawn" ? WITHDRAWN_READ_ONLY : undefined}

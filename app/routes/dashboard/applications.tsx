@@ -29,17 +29,18 @@ type Assigned = (typeof assignedChoices)[number]["value"];
 
 /**
  * Submitted applications for staff, newest first: by whose they are, status, country, and name or
- * e-mail (`assigned`, `status`, `country`, `q`, `page`). A consultant's list opens on their own.
+ * e-mail (`assigned`, `status`, `country`, `q`, `page`). A consultant's list opens on their own;
+ * a search or filter without `assigned` (a link) looks at everyone's.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, pageRoles.applications);
   const params = readQuery(request);
   const assignedParam = params.get("assigned");
+  const assignedByDefault: Assigned =
+    user.role === "consultant" && !["q", "status", "country"].some((name) => params.has(name)) ? "me" : "any";
   const assigned: Assigned = assignedChoices.some((choice) => choice.value === assignedParam)
     ? (assignedParam as Assigned)
-    : user.role === "consultant"
-      ? "me"
-      : "any";
+    : assignedByDefault;
   const q = (params.get("q") ?? "").trim().slice(0, LIST_SEARCH_MAX_LENGTH);
   const statusParam = params.get("status") ?? "";
   const status = (listedStatuses as readonly string[]).includes(statusParam) ? (statusParam as ListedStatus) : undefined;
@@ -56,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     country: country ?? "",
     assigned,
     /** What the list shows with no `assigned` in the address: "Clear" comes back to it. */
-    assignedByDefault: user.role === "consultant" ? "me" : "any",
+    assignedByDefault,
     countries: country && !countries.includes(country) ? [...countries, country] : countries,
   };
 }

@@ -18,7 +18,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage, TextAreaField } from "~/components/ui/field";
 import { isOpen } from "~/lib/application-flow";
-import { DOCUMENT_ACCEPT, documentFields, formatBytes } from "~/lib/applications";
+import { DOCUMENT_ACCEPT, documentFields, formatBytes, threadPage } from "~/lib/applications";
 import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { ApplicationMessageSchema, REASON_MAX_LENGTH, WithdrawSchema } from "~/lib/schemas/applications";
@@ -52,7 +52,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       unread: await hasUnread(user.id, application.id, true),
     });
   }
-  return { ...serialize(application), maxUploadBytes: getConfig().uploadMaxBytes };
+  const { messages, ...rest } = serialize(application);
+  return {
+    ...rest,
+    thread: threadPage(messages, new URL(request.url).searchParams.get("page")),
+    maxUploadBytes: getConfig().uploadMaxBytes,
+  };
 }
 
 /**
@@ -124,7 +129,7 @@ export default function MyApplicationPage({ loaderData: application, actionData 
         }
         main={
           <MessageThread
-            messages={application.messages}
+            thread={application.thread}
             viewer="student"
             reply={reply}
             closed={application.status === "withdrawn" ? "This application is withdrawn: its thread is closed." : undefined}
