@@ -6,6 +6,7 @@ import { createSubmittedApplication, tinyPdf } from "../../../tests/support/appl
 import { callRoute } from "../../../tests/support/call-route";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { sessionOf } from "../../../tests/support/members";
+import * as documentRoute from "../application-document";
 import * as staffRoute from "./application";
 import * as listRoute from "./applications";
 import * as homeRoute from "./home";
@@ -107,7 +108,27 @@ test("the application pages' contract: review-document, status and message posts
   expect((await post(staffRoute, consultant, staffPath, { intent: "reopen", reason: "Again" })).status).toBe(409);
   expect((await post(ownRoute, studentAccount, ownPath, { intent: "withdraw" })).status).toBe(409);
   expect((await post(staffRoute, consultant, staffPath, { intent: "no-such-thing" })).status).toBe(400);
+  // Hostile messages: a NUL byte, more than 4,000 characters, no text at all: 400, and nothing is stored.
+  for (const body of ["Hello\u0000there", "x".repeat(4_001), "   "]) {
+    expect((await post(ownRoute, studentAccount, ownPath, { intent: "message", body })).status, JSON.stringify(body.slice(0, 12))).toBe(
+      400,
+    );
+  }
   const after = await visit<Awaited<ReturnType<typeof ownRoute.loader>>>(ownRoute, studentAccount, ownPath);
   expect(after.status).toBe("completed");
   expect(after.thread.items.map((message) => message.body)).toEqual(["Sent it.", "Thanks."]);
+
+  // The replaced copy is staff's alone: its address answers staff, and 404 to its own student and to anyone else.
+  const staffView = await visit<Awaited<ReturnType<typeof staffRoute.loader>>>(staffRoute, consultant, staffPath);
+  const version = staffView.documents.find((document) => document.field === "bankStatement")?.history[0];
+  expect(version?.url).toMatch(/\/documents\/bankStatement\/versions\/\d+$/);
+  const open = (user: TestUser | null) =>
+    callRoute(documentRoute, {
+      path: version?.url ?? "",
+      pattern: "/dashboard/applications/:id/documents/:field/versions/:version",
+      headers: user ? { Cookie: user.cookie } : {},
+    });
+  const opened = await open(consultant);
+  expect(opened.status).toBe(200);
+  for (const user of [studentAccount, await createUser(), null]) expect((await open(user)).status).toBe(404);
 });
