@@ -237,6 +237,9 @@ async function crawl() {
       if (found || pass === 1) await visit(filled);
     }
   }
+  // A document's review form shows once its Review link (`?review={field}`) is followed.
+  const staffApplication = concrete.get("/dashboard/applications/:id");
+  if (staffApplication) await visit(`${staffApplication}?review=passportSizePicture`);
 }
 
 /** The query parameters a route's module reads (`query.get("page")`, a shared page's parameter list) and its search forms send. */

@@ -162,6 +162,10 @@ function NewCopiesForm({
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formEncType === "multipart/form-data";
   const { problem, fields } = problemsOf(reply, "replace");
+  // A problem with a document this form has no input for (one not asked for) is shown above the inputs.
+  const asked = new Set<string>(documents.map((document) => document.field));
+  const stray = Object.entries(fields).find(([name]) => !asked.has(name))?.[1];
+  const message = Object.keys(fields).length === 0 ? problem : stray;
   return (
     <Card className="border-amber-500 p-4 sm:p-6" id="new-copies">
       <h2 className="text-xl font-semibold text-slate-900">Send new copies</h2>
@@ -170,7 +174,7 @@ function NewCopiesForm({
         most {formatBytes(maxUploadBytes)} each. Your other documents stay as they are.
       </p>
       <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-3 grid gap-4">
-        {problem && Object.keys(fields).length === 0 ? <FormMessage>{problem}</FormMessage> : null}
+        {message ? <FormMessage>{message}</FormMessage> : null}
         {documents.map((document) => (
           <div key={document.field}>
             <label htmlFor={`new-${document.field}`} className="block text-sm font-semibold text-slate-800">
