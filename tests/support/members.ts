@@ -41,9 +41,9 @@ export function memberFields(overrides: Partial<MemberInput> = {}): MemberInput 
   };
 }
 
-/** The AppError a domain function refused with (fails the test if it succeeded or failed otherwise). */
-export async function refusal(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
+/** The AppError a domain function refused with (fails the test if it succeeded or failed otherwise); `work` may be its call or its promise. */
+export async function refusal(work: Promise<unknown> | (() => Promise<unknown>)): Promise<AppError> {
+  const error = await (typeof work === "function" ? Promise.resolve().then(work) : work).then(
     () => undefined,
     (caught: unknown) => caught,
   );

@@ -18,12 +18,11 @@ import {
   tinyPng,
 } from "../../../tests/support/applications";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
-import { sessionOf } from "../../../tests/support/members";
+import { refusal, sessionOf } from "../../../tests/support/members";
 import type { SessionUser } from "../auth/session";
 import { getConfig } from "../config";
 import { db } from "../db";
 import { applicationDocuments, applicationEvents, applications, auditEvents, mailOutbox } from "../db/schema";
-import { AppError } from "../errors";
 import { localDiskStorage } from "../storage/local-disk";
 import { getStorage, setStorage } from "../storage/storage";
 import { sweepStorage, unfinishedWrites } from "../storage/sweeper";
@@ -41,16 +40,6 @@ withTestDatabase();
 
 const student = async () => sessionOf(await createUser({ verified: true }));
 const staff = async (role: "consultant" | "manager" = "consultant") => sessionOf(await createUser({ role, verified: true }));
-
-async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 async function documentsOf(applicationId: string) {
   return db().select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, applicationId));

@@ -5,7 +5,7 @@ import { type DocumentField, documentFields } from "~/lib/applications";
 import { createUser } from "../../../tests/support/accounts";
 import { createSubmittedApplication, multipartRequest, tinyPdf, tinyPng } from "../../../tests/support/applications";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
-import { sessionOf } from "../../../tests/support/members";
+import { refusal, sessionOf } from "../../../tests/support/members";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import {
@@ -16,7 +16,6 @@ import {
   applications,
   mailOutbox,
 } from "../db/schema";
-import { AppError } from "../errors";
 import { applicationChecklist } from "../plan/checklist";
 import { getStorage } from "../storage/storage";
 import { readMultipart } from "../uploads";
@@ -39,16 +38,6 @@ const student = async () => sessionOf(await createUser({ verified: true }));
 const staff = async (role: StaffRole = "consultant") => sessionOf(await createUser({ role, verified: true }));
 const asStaff: Viewer = { as: "staff" };
 const asOwner = (applicant: SessionUser): Viewer => ({ as: "owner", applicantId: applicant.id });
-
-async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 async function documentsOf(applicationId: string) {
   return db().select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, applicationId));
