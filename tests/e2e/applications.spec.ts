@@ -93,7 +93,11 @@ test("a student applies with 15 documents, a consultant processes and completes 
     .click();
   await expect(staff.page).toHaveURL(app.url(`/dashboard/applications/${id}`));
   await expectAccessible(staff.page);
-  const documentLink = staff.page.getByRole("list", { name: "Documents" }).getByRole("link", { name: /Bank statement/ });
+  // The document's own link (its card also has a Review link).
+  const documentLink = staff.page
+    .locator("#document-bankStatement")
+    .getByRole("link", { name: /Bank statement/ })
+    .first();
   await expect(documentLink).toHaveAttribute("href", `/dashboard/applications/${id}/documents/bankStatement`);
   const viewed = await staff.page.request.get(app.url(`/dashboard/applications/${id}/documents/bankStatement`));
   expect(viewed.status()).toBe(200);

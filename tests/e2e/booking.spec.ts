@@ -194,6 +194,7 @@ test("a manager sees every booking on /dashboard/bookings, filters them and acts
   const cards = page.getByRole("list", { name: "Bookings" }).getByRole("listitem");
   await expect(cards.first()).toContainText(consultant.name);
   await expect(cards.first()).toContainText(student.name);
+  expect.soft(await axeViolations(page), "/dashboard/bookings").toEqual([]);
   await page.getByLabel("Status").selectOption("pending");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/status=pending/);

@@ -1,7 +1,8 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { applicationDocuments } from "~/lib/applications";
 import { tinyPdf, tinyPng } from "../support/applications";
-import { type SeedUser, setUpAppWithMail, signInAs } from "./app";
+import { expectNoSidewaysScroll, type SeedUser, setUpAppWithMail, signInAs } from "./app";
+import { axeViolations } from "./axe";
 
 const student: SeedUser = { email: "case.student@onward.test", password: "casework student pass", name: "Case Student", role: "student" };
 const consultant: SeedUser = {
@@ -24,6 +25,16 @@ async function signedIn(browser: Browser, user: SeedUser) {
 /** The subjects of the mail `address` received so far. */
 function subjectsTo(address: string): string[] {
   return smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => /Subject: (.*)/.exec(mail.raw)?.[1]?.trim() ?? "");
+}
+
+/** Axe's findings at 375 and 1280 px, and no sideways scroll at phone widths, on the page as it is now. */
+async function expectAccessible(page: Page) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect.soft(await axeViolations(page), `${page.url()} at ${width} px`).toEqual([]);
+  }
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function expectMail(address: string, subject: string) {
@@ -84,6 +95,7 @@ test("casework: assigned by a manager, a document asked for again and replaced, 
   // The consultant asks for a new copy of the bank statement, with the reason the student reads.
   const statement = consultantPage.locator("#document-bankStatement");
   await statement.getByRole("link", { name: "Review the Bank statement" }).click();
+  await expectAccessible(consultantPage);
   await statement.getByLabel("Reason for a new copy").fill("The statement is blurred: please scan it again, all pages.");
   await statement.getByRole("button", { name: "Needs a new copy" }).click();
   await expect(consultantPage.getByTestId("toast")).toContainText("A new copy of the bank statement was asked for");
@@ -97,6 +109,7 @@ test("casework: assigned by a manager, a document asked for again and replaced, 
   await expect(asked).toHaveCount(1);
   await expect(asked).toContainText("Bank statement");
   await expect(asked).toContainText("The statement is blurred");
+  await expectAccessible(studentPage);
   await studentPage
     .getByLabel("Bank statement", { exact: true })
     .setInputFiles({ name: "bank-statement-clear.pdf", mimeType: "application/pdf", buffer: tinyPdf("clear statement") });
@@ -117,6 +130,7 @@ test("casework: assigned by a manager, a document asked for again and replaced, 
   const thread = consultantPage.getByRole("list", { name: "Messages" });
   await expect(thread).toContainText("I sent the clear copy.");
   await expect(thread.getByRole("link", { name: "https://example.org/notes" })).toHaveAttribute("rel", /nofollow/);
+  await expectAccessible(consultantPage);
   await consultantPage.getByLabel("Write to the student").fill("Thank you, everything is here now.");
   await consultantPage.getByRole("button", { name: "Send message" }).click();
   await expect(consultantPage.getByTestId("toast")).toContainText("Message sent");

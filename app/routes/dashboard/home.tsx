@@ -49,7 +49,7 @@ function ApplicationCounts({ counts }: { counts: { status: (typeof applicationSt
   return (
     <Panel id="applications" title="Applications" className="rounded-lg border border-slate-200 p-5">
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[20rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-200 text-slate-700">
               <th scope="col" className="py-2 pr-3 font-semibold">
