@@ -82,33 +82,21 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
             className="mt-1 block w-full min-w-0 rounded-md border border-slate-400 px-3 py-2"
           />
         </StackedField>
-        <StackedField id="applications-assigned" label="Whose">
-          <Select look="stacked" id="applications-assigned" name="assigned" defaultValue={assigned}>
-            {assignedChoices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </Select>
-        </StackedField>
-        <StackedField id="applications-status" label="Status">
-          <Select look="stacked" id="applications-status" name="status" defaultValue={status}>
-            <option value="">Any status</option>
-            {listedStatuses.map((value) => (
-              <option key={value} value={value}>
-                {statusLabels[value]}
-              </option>
-            ))}
-          </Select>
-        </StackedField>
-        <StackedField id="applications-country" label="Country">
-          <Select look="stacked" id="applications-country" name="country" defaultValue={country}>
-            <option value="">Any country</option>
-            {countries.map((value) => (
-              <option key={value}>{value}</option>
-            ))}
-          </Select>
-        </StackedField>
+        <StackedSelect id="applications-assigned" label="Whose" name="assigned" value={assigned} options={assignedChoices} />
+        <StackedSelect
+          id="applications-status"
+          label="Status"
+          name="status"
+          value={status}
+          options={[{ value: "", label: "Any status" }, ...listedStatuses.map((value) => ({ value, label: statusLabels[value] }))]}
+        />
+        <StackedSelect
+          id="applications-country"
+          label="Country"
+          name="country"
+          value={country}
+          options={[{ value: "", label: "Any country" }, ...countries.map((value) => ({ value, label: value }))]}
+        />
         <div className="flex gap-2">
           <Button>Filter</Button>
           {filtered ? (
@@ -128,6 +116,33 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
       <ApplicationCards items={items} showApplicant />
       <Pager page={page} pageCount={pageCount} />
     </Page>
+  );
+}
+
+/** A filter's choice under its label: `options` in order, the first empty one meaning "any". */
+function StackedSelect({
+  id,
+  label,
+  name,
+  value,
+  options,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <StackedField id={id} label={label}>
+      <Select look="stacked" id={id} name={name} defaultValue={value}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </StackedField>
   );
 }
 
