@@ -84,8 +84,3 @@ export function move(from: ApplicationStatus, action: ApplicationMove, mover: Mo
       return isFinal(from) ? allow("processing") : refuse("Only a completed or rejected application can be reopened.");
   }
 }
-
-/** Whether staff may still review documents, assign, or change the status without reopening. */
-export function staffMayWorkOn(status: ApplicationStatus): boolean {
-  return isOpen(status);
-}

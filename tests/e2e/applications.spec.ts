@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { applicationDocuments } from "~/lib/applications";
 import { tinyPdf, tinyPng } from "../support/applications";
 import { expectNoSidewaysScroll, type SeedUser, setUpAppWithMail, signInAs } from "./app";
-import { axeViolations } from "./axe";
+import { expectAccessible } from "./axe";
 
 const student: SeedUser = { email: "apply.student@onward.test", password: "applying student pass", name: "Apply Student", role: "student" };
 const other: SeedUser = { email: "other.student@onward.test", password: "another student pass", name: "Other Student", role: "student" };
@@ -36,16 +36,6 @@ async function fillText(page: Page) {
   await page.getByLabel("Father's name").fill("Abdul Karim");
   await page.getByLabel("Mother's name").fill("Salma Begum");
   await page.getByLabel("Sponsor's name").fill("Abdul Karim");
-}
-
-/** Axe's findings (WCAG 2.1 AA and best practice) at 375 and 1280 px, and no sideways scroll at phone widths. */
-async function expectAccessible(page: Page) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    expect.soft(await axeViolations(page), `${page.url()} at ${width} px`).toEqual([]);
-  }
-  await expectNoSidewaysScroll(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function signedIn(browser: Browser, user: SeedUser, javaScriptEnabled = true) {

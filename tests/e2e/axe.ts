@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import axe from "axe-core";
+import { expectNoSidewaysScroll } from "./app";
 
 /** The rules every page is held to: WCAG 2.1 A and AA, and axe's best practices. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
@@ -29,4 +30,14 @@ export async function axeViolations(page: Page, { include, tags = WCAG_TAGS }: A
     },
     { include: include ?? null, tags },
   );
+}
+
+/** Axe's findings (softly) at 375 and 1280 px, and no sideways scroll at phone widths, on the page as it is now; back at 1280 px after. */
+export async function expectAccessible(page: Page) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect.soft(await axeViolations(page), `${page.url()} at ${width} px`).toEqual([]);
+  }
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

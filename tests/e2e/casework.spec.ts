@@ -1,8 +1,8 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { applicationDocuments } from "~/lib/applications";
 import { tinyPdf, tinyPng } from "../support/applications";
-import { expectNoSidewaysScroll, type SeedUser, setUpAppWithMail, signInAs } from "./app";
-import { axeViolations } from "./axe";
+import { type SeedUser, setUpAppWithMail, signInAs } from "./app";
+import { expectAccessible } from "./axe";
 
 const student: SeedUser = { email: "case.student@onward.test", password: "casework student pass", name: "Case Student", role: "student" };
 const consultant: SeedUser = {
@@ -25,16 +25,6 @@ async function signedIn(browser: Browser, user: SeedUser) {
 /** The subjects of the mail `address` received so far. */
 function subjectsTo(address: string): string[] {
   return smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => /Subject: (.*)/.exec(mail.raw)?.[1]?.trim() ?? "");
-}
-
-/** Axe's findings at 375 and 1280 px, and no sideways scroll at phone widths, on the page as it is now. */
-async function expectAccessible(page: Page) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    expect.soft(await axeViolations(page), `${page.url()} at ${width} px`).toEqual([]);
-  }
-  await expectNoSidewaysScroll(page);
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function expectMail(address: string, subject: string) {

@@ -1,12 +1,12 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { type ApplicationMove, type Mover, move } from "~/lib/application-flow";
 import type { ApplicationEventKind, ApplicationStatus, DocumentField } from "~/lib/applications";
-import { roles } from "~/lib/roles";
 import type { SessionUser } from "../auth/session";
 import { getConfig } from "../config";
 import type { Database } from "../db";
 import { applicationEvents, applications, users } from "../db/schema";
 import { AppError } from "../errors";
+import { privilegedRoles } from "../users/manage";
 import { APPLICATION_NOT_FOUND } from "./schema";
 
 /** An application as casework changes it, locked for the rest of the transaction. */
@@ -64,11 +64,6 @@ export function allowedMove(application: LockedApplication, action: ApplicationM
   return result.to;
 }
 
-/** The mover of a signed-in person acting on `application`: its student, or staff by role. */
-export function moverOf(actor: SessionUser, as: "staff" | "owner"): Mover {
-  return as === "staff" ? { as: "staff", role: actor.role } : { as: "owner" };
-}
-
 /** Sets the status (when it changes) and records the event in the timeline, in the caller's transaction. */
 export async function recordCaseEvent(
   tx: Database,
@@ -121,8 +116,6 @@ export function staffUrl(id: string): string {
   return `${getConfig().appUrl}/dashboard/applications/${id}`;
 }
 
-const managerRoles = roles.filter((role) => role === "manager" || role === "admin");
-
 /**
  * Who on the staff hears about what the student did: the assigned consultant; else `fallback`
  * (whoever asked for the new copy, or last wrote); else every manager. Confirmed addresses only.
@@ -145,6 +138,6 @@ export async function staffRecipients(
   return tx
     .select(columns)
     .from(users)
-    .where(and(inArray(users.role, managerRoles), verified))
+    .where(and(inArray(users.role, privilegedRoles), verified))
     .limit(20);
 }

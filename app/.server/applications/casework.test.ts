@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { type DocumentField, documentFields } from "~/lib/applications";
@@ -278,6 +278,48 @@ describe("reviewing documents one by one", () => {
 });
 
 describe("replacing the documents asked for", () => {
+  test("a connection dropped half-way through a new copy changes nothing and leaves no file behind", async () => {
+    const { applicant, id } = await withStatementAskedFor();
+    const before = await snapshot(id);
+    const dropped = new Error("The connection was reset");
+    const attempt = replaceDocuments({
+      id,
+      applicant,
+      maxBytes: 10 * 1024 * 1024,
+      readForm: async (onFile) => {
+        const stream = new PassThrough();
+        const handled = onFile(
+          { field: "bankStatement", fileName: "statement.pdf", claimedType: "application/pdf", stream },
+          new FormData(),
+        );
+        // A PDF's first 10 kB arrive, then the phone loses its signal.
+        stream.write(Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10_000, 0x20)]));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        stream.destroy(dropped);
+        await handled;
+        throw dropped;
+      },
+    });
+    await expect(attempt).rejects.toThrow("The connection was reset");
+    expect(await snapshot(id)).toEqual(before);
+  });
+
+  test("the same new copy sent twice at once is taken once: the other is refused and its file removed", async () => {
+    const { applicant, id } = await withStatementAskedFor();
+    const outcomes = await Promise.allSettled([
+      sendNewCopies(applicant, id, { bankStatement: newStatement() }),
+      sendNewCopies(applicant, id, { bankStatement: newStatement() }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
+    expect((refused.reason as { code?: string }).code).toBe("CONFLICT");
+    const after = await snapshot(id);
+    expect(after.versions).toBe(1);
+    expect(after.application?.status).toBe("processing");
+    // The 15 documents and the one old copy in the history: no stray file from the refused post.
+    expect(after.files).toHaveLength(documentFields.length + 1);
+  });
+
   test("the new copy takes the old one's place; the old copy goes to the history, still stored; back to processing; staff are e-mailed", async () => {
     const { applicant, consultant, id, reason } = await withStatementAskedFor();
     const old = await documentOf(id, "bankStatement");

@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { findApplication } from "~/.server/applications/find-application";
 import { hasUnread, postApplicationMessage, threadOpened } from "~/.server/applications/messages";
 import { replaceDocuments } from "~/.server/applications/replace-documents";
@@ -110,7 +110,7 @@ async function replaceFromForm(request: Request, id: string, user: Awaited<Retur
       return replyWithError(error, (refusal) => ({ form: "replace", result: { error: { "": [refusal.message], ...fieldErrors } } }));
     }
     logger.error({ err: error, applicationId: id }, "replacing application documents failed");
-    return Response.json({ form: "replace", result: { error: { "": [SOMETHING_WENT_WRONG] } } }, { status: 500 });
+    return data({ form: "replace", result: { error: { "": [SOMETHING_WENT_WRONG] } } }, { status: 500 });
   }
 }
 
