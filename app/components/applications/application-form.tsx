@@ -6,6 +6,7 @@ import { applicationDocuments, type DocumentField, type DocumentView } from "~/l
 import { NAME_MAX_LENGTH } from "~/lib/form-limits";
 import type { ApplicationFormBrowserSchema } from "~/lib/schemas/applications";
 import { APPLICATION_ADDRESS_MAX_LENGTH, APPLICATION_TEXT_MAX_LENGTH } from "~/lib/schemas/applications";
+import { createUploadQueue } from "~/lib/send-document";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button } from "../ui/button";
 import { Field, FormMessage, SelectField } from "../ui/field";
@@ -30,8 +31,8 @@ export type ApplicationFormProps = {
 /**
  * The application form (/apply): one multipart post with the spec's field names, which works
  * without JavaScript (every document travels with it). With JavaScript each document uploads as
- * soon as it is chosen (DocumentInput), the post then carries only the text, and it is held back
- * while an upload is still running. `draftId` tells the server which draft this form is, so the
+ * soon as it is chosen (DocumentInput), one at a time in the order chosen, the post then carries
+ * only the text, and it is held back while an upload is still waiting or running. `draftId` tells the server which draft this form is, so the
  * same form sent twice submits once.
  */
 export function ApplicationForm({
@@ -50,6 +51,7 @@ export function ApplicationForm({
   const [currentDraft, setCurrentDraft] = useState(draftId);
   const [waitNote, setWaitNote] = useState(false);
   const busy = useRef(new Set<DocumentField>());
+  const [enqueue] = useState(createUploadQueue);
   useEffect(() => setHydrated(true), []);
   useEffect(() => setCurrentDraft(draftId), [draftId]);
 
@@ -131,6 +133,7 @@ export function ApplicationForm({
                 error={fields[document.field].errors?.[0]}
                 hydrated={hydrated}
                 maxBytes={maxBytes}
+                enqueue={enqueue}
                 onBusy={(field, isBusy) => {
                   if (isBusy) busy.current.add(field);
                   else busy.current.delete(field);

@@ -1,19 +1,32 @@
 import { Upload as UploadIcon } from "lucide";
-import { useId, useRef, useState } from "react";
-import { DOCUMENT_ACCEPT, type DocumentField, type DocumentView, formatBytes, uploadErrorMessage } from "~/lib/applications";
+import { useEffect, useId, useRef, useState } from "react";
+import { DOCUMENT_ACCEPT, type DocumentField, type DocumentView, documentInfo, formatBytes, uploadErrorMessage } from "~/lib/applications";
 import { cn } from "~/lib/cn";
+import { pause, RETRY_DELAYS_MS, sendDocument } from "~/lib/send-document";
+import { type PreparedFile, prepareForUpload } from "~/lib/shrink-image";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icons";
 import { DocumentPreview } from "./document-grid";
 
 type Uploaded = { document: DocumentView; draftId: string };
 
+/** Where one chosen file is on its way to the draft. */
+type Phase =
+  | { kind: "idle" }
+  | { kind: "waiting" }
+  | { kind: "preparing" }
+  | { kind: "sending"; sent: number; prepared: PreparedFile }
+  | { kind: "retrying"; seconds: number; prepared: PreparedFile }
+  | { kind: "failed"; message: string; retry: PreparedFile | null };
+
 /**
  * One document of the application form. Without JavaScript (or before it loads) it is a plain file
- * input that travels with the whole form. With JavaScript a chosen file uploads at once to
- * /apply/documents/{field} with a progress bar, lands in the draft, and shows as a thumbnail (or a
- * PDF icon) with a Replace button; a failure names the document ("Error uploading the bank
- * statement. Please try again") and why, and the input stays ready for another try.
+ * input that travels with the whole form. With JavaScript a chosen photo is made smaller
+ * (prepareForUpload), waits its turn in the form's queue, and uploads to /apply/documents/{field}
+ * with a progress bar in bytes; a dropped connection is retried after a pause (RETRY_DELAYS_MS),
+ * then "Try again" sends the same prepared file. Uploaded, it lands in the draft and shows as a
+ * thumbnail (or a PDF icon) with a Replace button; a refusal names the document and says why, and
+ * the input stays ready for another file.
  */
 export function DocumentInput({
   field,
@@ -22,6 +35,7 @@ export function DocumentInput({
   error: serverError,
   hydrated,
   maxBytes,
+  enqueue,
   onBusy,
   onUploaded,
 }: {
@@ -31,57 +45,89 @@ export function DocumentInput({
   error: string | undefined;
   hydrated: boolean;
   maxBytes: number;
+  /** The form's one-at-a-time queue (createUploadQueue). */
+  enqueue: (job: () => Promise<void>) => Promise<void>;
   onBusy: (field: DocumentField, busy: boolean) => void;
   onUploaded: (uploaded: Uploaded) => void;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [uploaded, setUploaded] = useState<DocumentView | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  // Aborted when the form goes away (the student leaves /apply): the upload in flight stops.
+  const lifetime = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    lifetime.current = controller;
+    return () => controller.abort();
+  }, []);
   const document = uploaded ?? current;
+  const failure = phase.kind === "failed" ? phase.message : null;
   const error = failure ?? (uploaded ? undefined : serverError);
-  const hint = `JPEG, PNG, WebP or PDF, at most ${formatBytes(maxBytes)}`;
+  const busy = phase.kind !== "idle" && phase.kind !== "failed";
+  const hint = `JPEG, PNG, WebP or PDF, at most ${formatBytes(maxBytes)}. Photos are made smaller before sending.`;
 
-  function upload(file: File) {
-    setFailure(null);
-    if (file.size > maxBytes) {
-      setFailure(`${uploadErrorMessage(field)}: the file is larger than ${formatBytes(maxBytes)}.`);
-      return;
-    }
-    const body = new FormData();
-    body.append(field, file);
-    const request = new XMLHttpRequest();
-    request.open("POST", `/apply/documents/${field}`);
-    request.responseType = "json";
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) setProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    const finish = (message: string | null) => {
-      setProgress(null);
-      onBusy(field, false);
-      if (message) setFailure(message);
-    };
-    request.onload = () => {
-      const answer = (request.response ?? {}) as { document?: DocumentView; draftId?: string; detail?: string };
-      if (request.status === 200 && answer.document && answer.draftId) {
-        const fresh = { ...answer.document, url: `${answer.document.url}?v=${Date.now()}` };
+  async function send(prepared: PreparedFile) {
+    const signal = lifetime.current.signal;
+    for (let attempt = 0; ; attempt++) {
+      setPhase({ kind: "sending", sent: 0, prepared });
+      const outcome = await sendDocument(field, prepared.file, {
+        signal,
+        onProgress: (sent) => setPhase({ kind: "sending", sent, prepared }),
+      });
+      if (signal.aborted) return;
+      if (outcome.ok) {
+        const fresh = { ...outcome.document, url: `${outcome.document.url}?v=${Date.now()}` };
         setUploaded(fresh);
-        onUploaded({ document: fresh, draftId: answer.draftId });
+        onUploaded({ document: fresh, draftId: outcome.draftId });
         // Uploaded: the whole form's post need not carry the file again.
         if (input.current) input.current.value = "";
-        finish(null);
-      } else {
-        const why = answer.detail ?? (request.status === 413 ? `The file is larger than ${formatBytes(maxBytes)}.` : null);
-        finish(why ? `${uploadErrorMessage(field)}: ${why}` : uploadErrorMessage(field));
+        setPhase({ kind: "idle" });
+        return;
       }
-    };
-    request.onerror = () => finish(`${uploadErrorMessage(field)}: the connection was lost.`);
-    request.ontimeout = () => finish(`${uploadErrorMessage(field)}: it took too long.`);
-    request.onabort = () => finish(uploadErrorMessage(field));
+      const delay = RETRY_DELAYS_MS[attempt];
+      const why =
+        outcome.detail ?? (outcome.status === 413 ? `the file is larger than ${formatBytes(maxBytes)}, the most we accept.` : null);
+      const message = why ? `${uploadErrorMessage(field)}: ${why}` : uploadErrorMessage(field);
+      if (!outcome.retryable) return refuse(message);
+      if (delay === undefined) return setPhase({ kind: "failed", message, retry: prepared });
+      setPhase({ kind: "retrying", seconds: delay / 1000, prepared });
+      await pause(delay, signal);
+      if (signal.aborted) return;
+    }
+  }
+
+  /** Queues `job` behind the other documents; the form holds its submit until every one has settled. */
+  function schedule(job: () => Promise<void>) {
+    setPhase({ kind: "waiting" });
     onBusy(field, true);
-    setProgress(0);
-    request.send(body);
+    void enqueue(async () => {
+      try {
+        await job();
+      } catch {
+        refuse(uploadErrorMessage(field));
+      } finally {
+        onBusy(field, false);
+      }
+    });
+  }
+
+  function choose(file: File) {
+    schedule(async () => {
+      if (lifetime.current.signal.aborted) return;
+      setPhase({ kind: "preparing" });
+      const prepared = await prepareForUpload(file);
+      if (prepared.file.size > maxBytes) {
+        return refuse(`${uploadErrorMessage(field)}: the file is larger than ${formatBytes(maxBytes)}, the most we accept.`);
+      }
+      await send(prepared);
+    });
+  }
+
+  /** A refusal: the file cannot go as it is, so the whole form's post must not carry it either. */
+  function refuse(message: string) {
+    if (input.current) input.current.value = "";
+    setPhase({ kind: "failed", message, retry: null });
   }
 
   const describedBy = error ? `${id}-error` : `${id}-hint`;
@@ -121,29 +167,33 @@ export function DocumentInput({
             accept={DOCUMENT_ACCEPT}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
-            disabled={progress !== null}
+            disabled={busy}
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
-              if (hydrated && file) upload(file);
+              if (hydrated && file) choose(file);
             }}
             className={
-              hydrated && document && progress === null
+              hydrated && document && !busy
                 ? "sr-only"
                 : "mt-2 block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-2 file:font-semibold"
             }
           />
-          {hydrated && document && progress === null ? (
+          {hydrated && document && !busy ? (
             <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => input.current?.click()}>
               Replace<span className="sr-only"> the {label.toLowerCase()}</span>
             </Button>
           ) : null}
-          {progress !== null ? (
-            <div className="mt-2">
-              <progress value={progress} max={100} className="h-2 w-full" aria-label={`Uploading: ${label}`} />
-              <p className="text-xs text-slate-600" aria-live="polite">
-                Uploading… {progress}%
-              </p>
-            </div>
+          <UploadProgress phase={phase} label={label} />
+          {phase.kind === "failed" && phase.retry ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              onClick={() => phase.retry && schedule(() => send(phase.retry as PreparedFile))}
+            >
+              Try again<span className="sr-only"> to upload the {documentInfo(field).noun}</span>
+            </Button>
           ) : null}
           {error ? (
             <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700" role={failure ? "alert" : undefined}>
@@ -152,6 +202,34 @@ export function DocumentInput({
           ) : null}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** What a document on its way says: its turn, the photo being made smaller, bytes sent, or the next try. */
+function UploadProgress({ phase, label }: { phase: Phase; label: string }) {
+  if (phase.kind === "idle" || phase.kind === "failed") return null;
+  const prepared = phase.kind === "sending" || phase.kind === "retrying" ? phase.prepared : null;
+  const total = prepared?.file.size ?? 0;
+  const sent = phase.kind === "sending" ? phase.sent : 0;
+  const status = {
+    waiting: "Waiting for the documents before it…",
+    preparing: "Making the photo smaller…",
+    sending: `Sending ${formatBytes(sent)} of ${formatBytes(total)}`,
+    retrying: `The connection dropped. Trying again in ${phase.kind === "retrying" ? phase.seconds : 0} s…`,
+  }[phase.kind];
+  return (
+    <div className="mt-2" data-upload-phase={phase.kind}>
+      <progress
+        value={phase.kind === "sending" ? sent : undefined}
+        max={phase.kind === "sending" ? Math.max(total, 1) : undefined}
+        className="h-2 w-full"
+        aria-label={`Uploading: ${label}`}
+      />
+      <p className="text-xs text-slate-600" aria-live="polite">
+        {status}
+        {prepared?.originalSize ? ` (made smaller from ${formatBytes(prepared.originalSize)})` : null}
+      </p>
     </div>
   );
 }
