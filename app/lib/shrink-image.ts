@@ -71,3 +71,18 @@ export async function prepareForUpload(file: File): Promise<PreparedFile> {
   if (!shrinks && blob.size >= file.size) return original;
   return { file: new File([blob], jpegName(file.name), { type: "image/jpeg", lastModified: file.lastModified }), originalSize: file.size };
 }
+
+/**
+ * For a form that posts its files whole (the new copies staff ask for): the chosen photo in `input`
+ * is swapped for its smaller copy, so the post carries that. Resolves once done; leaves the input
+ * alone when nothing was made smaller or another file was chosen meanwhile.
+ */
+export async function shrinkChosenFile(input: HTMLInputElement): Promise<void> {
+  const file = input.files?.[0];
+  if (!file || typeof DataTransfer !== "function") return;
+  const prepared = await prepareForUpload(file);
+  if (prepared.originalSize === null || input.files?.[0] !== file) return;
+  const chosen = new DataTransfer();
+  chosen.items.add(prepared.file);
+  input.files = chosen.files;
+}

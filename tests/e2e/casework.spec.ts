@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { applicationDocuments } from "~/lib/applications";
-import { tinyPdf, tinyPng } from "../support/applications";
+import { phonePhoto, postedFiles, tinyPdf, tinyPng } from "../support/applications";
 import { type SeedUser, setUpAppWithMail, signInAs } from "./app";
 import { expectAccessible } from "./axe";
 
@@ -100,11 +101,22 @@ test("casework: assigned by a manager, a document asked for again and replaced, 
   await expect(asked).toContainText("Bank statement");
   await expect(asked).toContainText("The statement is blurred");
   await expectAccessible(studentPage);
+  // A photo of the statement this time: the page makes it smaller before the post carries it.
   await studentPage
     .getByLabel("Bank statement", { exact: true })
-    .setInputFiles({ name: "bank-statement-clear.pdf", mimeType: "application/pdf", buffer: tinyPdf("clear statement") });
+    .setInputFiles({ name: "bank-statement-clear.jpg", mimeType: "image/jpeg", buffer: await phonePhoto() });
+  let copy: { fileName: string; bytes: Buffer } | undefined;
+  await studentPage.route(`**${ownPath}*`, async (route) => {
+    const request = route.request();
+    if (request.method() === "POST")
+      copy = postedFiles(request.postDataBuffer() as Buffer, request.headers()["content-type"] ?? "").get("bankStatement");
+    await route.continue();
+  });
   await studentPage.getByRole("button", { name: "Send the new copies" }).click();
   await expect(studentPage.getByTestId("toast")).toContainText("New copy sent");
+  await studentPage.unroute(`**${ownPath}*`);
+  const copySize = await sharp(copy?.bytes).metadata();
+  expect([copy?.fileName, copySize.width, copySize.height]).toEqual(["bank-statement-clear.jpg", 1333, 2000]);
   await expect(studentPage.locator("[data-status]")).toHaveAttribute("data-status", "processing");
   await expect(studentPage.locator('[data-document-state="needs-new-copy"]')).toHaveCount(0);
   await expectMail(consultant.email, "Farhana Akter sent new copies of documents");

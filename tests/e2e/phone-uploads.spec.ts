@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, test } from "@playwright/test";
 import sharp from "sharp";
-import { tinyPdf } from "../support/applications";
+import { phonePhoto, postedFiles, tinyPdf } from "../support/applications";
 import { type SeedUser, setUpApp, signInAs } from "./app";
 
 const student: SeedUser = {
@@ -11,31 +11,11 @@ const student: SeedUser = {
 };
 const app = setUpApp({ users: [student] });
 
-/** A phone's photo: 3000×2000 with noise (so JPEG cannot squeeze it), turned by EXIF orientation 6 and carrying a GPS position. */
-async function phonePhoto(): Promise<Buffer> {
-  const width = 3000;
-  const height = 2000;
-  const pixels = Buffer.alloc(width * height * 3);
-  let seed = 7;
-  for (let index = 0; index < pixels.length; index++) {
-    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
-    pixels[index] = 200 + (seed >>> 27);
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .withExif({ IFD0: { Make: "PhoneMaker", Model: "Phone 1" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "23/1 48/1 0/1" } })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-}
-
-/** The one file part of a multipart body the page sent: its file name and bytes. */
+/** The one file a page's upload carried. */
 function filePart(request: Request): { fileName: string; bytes: Buffer } {
-  const body = request.postDataBuffer() as Buffer;
-  const boundary = /boundary=(.+)$/.exec(request.headers()["content-type"] ?? "")?.[1] as string;
-  const headEnd = body.indexOf("\r\n\r\n");
-  const fileName = /filename="([^"]*)"/.exec(body.subarray(0, headEnd).toString("utf8"))?.[1] ?? "";
-  const end = body.indexOf(`\r\n--${boundary}--`, headEnd);
-  return { fileName, bytes: body.subarray(headEnd + 4, end) };
+  const [file] = postedFiles(request.postDataBuffer() as Buffer, request.headers()["content-type"] ?? "").values();
+  if (!file) throw new Error(`no file in the post to ${request.url()}`);
+  return file;
 }
 
 async function openForm(page: Page) {
@@ -102,7 +82,7 @@ test("a dropped upload is retried by itself, the next document waits its turn, a
   await page.getByLabel("Police clearance", { exact: true }).setInputFiles({ name: "police.pdf", ...scan });
   await expect(page.getByText("The connection dropped. Trying again in 2 s…")).toBeVisible();
   // One at a time: the police clearance waits while the NID is still trying.
-  await expect(page.getByText("Waiting for the documents before it…")).toBeVisible();
+  await expect(page.getByText("Waiting its turn: one document goes at a time…")).toBeVisible();
   await expect(page.getByText("The connection dropped. Trying again in 5 s…")).toBeVisible();
   await expect(page.getByText("The connection dropped. Trying again in 10 s…")).toBeVisible();
   // Four tries in all, then the choice is the student's; the police clearance goes meanwhile.

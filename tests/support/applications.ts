@@ -19,6 +19,47 @@ export function jpegWithGps(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * A phone's photo: 3000×2000 of noise (so JPEG cannot squeeze it, as a camera's sensor noise), turned
+ * by EXIF orientation 6 (held sideways) and carrying a GPS position.
+ */
+export function phonePhoto(seed = 7): Promise<Buffer> {
+  const width = 3000;
+  const height = 2000;
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed;
+  for (let index = 0; index < pixels.length; index++) {
+    state = (state * 1_103_515_245 + 12_345) >>> 0;
+    pixels[index] = 200 + (state >>> 27);
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .withExif({ IFD0: { Make: "PhoneMaker", Model: "Phone 1" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "23/1 48/1 0/1" } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/** The file parts of a multipart body a browser sent, by field name: file name and bytes. */
+export function postedFiles(body: Buffer, contentType: string): Map<string, { fileName: string; bytes: Buffer }> {
+  const boundary = /boundary=(.+)$/.exec(contentType)?.[1];
+  const files = new Map<string, { fileName: string; bytes: Buffer }>();
+  if (!boundary) return files;
+  const delimiter = Buffer.from(`--${boundary}`);
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const part = body.subarray(start + delimiter.length + 2, next - 2);
+    const headEnd = part.indexOf("\r\n\r\n");
+    const head = part.subarray(0, headEnd).toString("utf8");
+    const name = /name="([^"]*)"/.exec(head)?.[1];
+    const fileName = /filename="([^"]*)"/.exec(head)?.[1];
+    if (name && fileName !== undefined) files.set(name, { fileName, bytes: part.subarray(headEnd + 4) });
+    start = next;
+  }
+  return files;
+}
+
 /** A minimal valid one-page PDF. */
 export function tinyPdf(text = "Statement"): Buffer {
   const objects = [

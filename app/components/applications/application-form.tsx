@@ -121,7 +121,9 @@ export function ApplicationForm({
           <p className="text-sm text-slate-700">
             All 15 are required. Scans or photos (JPEG, PNG, WebP) and PDFs are accepted. They are stored privately: only you and our staff
             can open them, and every staff view is recorded.
-            {hydrated ? " Each file uploads as soon as you choose it, and stays saved if you leave and come back." : null}
+            {hydrated
+              ? " Each file uploads as soon as you choose it, one at a time, and stays saved if you leave and come back. Photos are made smaller before they are sent."
+              : null}
           </p>
           <div className="grid gap-3 lg:grid-cols-2">
             {applicationDocuments.map((document) => (

@@ -65,7 +65,7 @@ export function DocumentInput({
   const failure = phase.kind === "failed" ? phase.message : null;
   const error = failure ?? (uploaded ? undefined : serverError);
   const busy = phase.kind !== "idle" && phase.kind !== "failed";
-  const hint = `JPEG, PNG, WebP or PDF, at most ${formatBytes(maxBytes)}. Photos are made smaller before sending.`;
+  const hint = `JPEG, PNG, WebP or PDF, at most ${formatBytes(maxBytes)}`;
 
   async function send(prepared: PreparedFile) {
     const signal = lifetime.current.signal;
@@ -213,19 +213,21 @@ function UploadProgress({ phase, label }: { phase: Phase; label: string }) {
   const total = prepared?.file.size ?? 0;
   const sent = phase.kind === "sending" ? phase.sent : 0;
   const status = {
-    waiting: "Waiting for the documents before it…",
+    waiting: "Waiting its turn: one document goes at a time…",
     preparing: "Making the photo smaller…",
     sending: `Sending ${formatBytes(sent)} of ${formatBytes(total)}`,
     retrying: `The connection dropped. Trying again in ${phase.kind === "retrying" ? phase.seconds : 0} s…`,
   }[phase.kind];
   return (
     <div className="mt-2" data-upload-phase={phase.kind}>
-      <progress
-        value={phase.kind === "sending" ? sent : undefined}
-        max={phase.kind === "sending" ? Math.max(total, 1) : undefined}
-        className="h-2 w-full"
-        aria-label={`Uploading: ${label}`}
-      />
+      {phase.kind === "sending" || phase.kind === "preparing" ? (
+        <progress
+          value={phase.kind === "sending" ? sent : undefined}
+          max={phase.kind === "sending" ? Math.max(total, 1) : undefined}
+          className="h-2 w-full"
+          aria-label={`Uploading: ${label}`}
+        />
+      ) : null}
       <p className="text-xs text-slate-600" aria-live="polite">
         {status}
         {prepared?.originalSize ? ` (made smaller from ${formatBytes(prepared.originalSize)})` : null}

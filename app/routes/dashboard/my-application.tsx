@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { findApplication } from "~/.server/applications/find-application";
 import { hasUnread, postApplicationMessage, threadOpened } from "~/.server/applications/messages";
@@ -23,6 +24,7 @@ import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { ApplicationMessageSchema, REASON_MAX_LENGTH, WithdrawSchema } from "~/lib/schemas/applications";
 import { serialize } from "~/lib/serialized";
+import { shrinkChosenFile } from "~/lib/shrink-image";
 import type { Route } from "./+types/my-application";
 import { intentForm, runIntentForm } from "./application-intents.server";
 
@@ -161,6 +163,8 @@ function NewCopiesForm({
 }) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formEncType === "multipart/form-data";
+  // Photos being made smaller before the post (shrinkChosenFile): the button waits for them.
+  const [preparing, setPreparing] = useState(0);
   const { problem, fields } = problemsOf(reply, "replace");
   // A problem with a document this form has no input for (one not asked for) is shown above the inputs.
   const asked = new Set<string>(documents.map((document) => document.field));
@@ -188,6 +192,10 @@ function NewCopiesForm({
               accept={DOCUMENT_ACCEPT}
               aria-invalid={fields[document.field] ? true : undefined}
               aria-describedby={fields[document.field] ? `new-${document.field}-error` : undefined}
+              onChange={(event) => {
+                setPreparing((count) => count + 1);
+                void shrinkChosenFile(event.currentTarget).finally(() => setPreparing((count) => count - 1));
+              }}
               className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
             />
             {fields[document.field] ? (
@@ -197,8 +205,8 @@ function NewCopiesForm({
             ) : null}
           </div>
         ))}
-        <Button size="sm" className="justify-self-start" pending={sending}>
-          {sending ? "Sending…" : "Send the new copies"}
+        <Button size="sm" className="justify-self-start" pending={sending || preparing > 0}>
+          {sending ? "Sending…" : preparing > 0 ? "Making photos smaller…" : "Send the new copies"}
         </Button>
       </Form>
     </Card>
