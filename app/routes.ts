@@ -30,6 +30,7 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/v1/*", "routes/api/v1.ts"),
   route("photos/:userId/:file", "routes/api/photo.ts"),
   route("member-photos/:memberId/:file", "routes/api/member-photo.ts"),
   route("university-logos/:file", "routes/api/university-logo.ts"),

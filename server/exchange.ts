@@ -1,6 +1,7 @@
 import type http from "node:http";
 import type { Logger } from "pino";
 import type { AppLoadContext } from "react-router";
+import { apiErrorCodeOf, apiErrorJson, isApiPath } from "~/lib/api-envelope";
 
 /** One request on its way through the server's steps (server/http-server.ts), with its answer. */
 export type Exchange = {
@@ -26,4 +27,11 @@ export function hasBody(method: string): boolean {
 export function sendText(res: http.ServerResponse, status: number, body: string) {
   res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
   res.end(body);
+}
+
+/** A short refusal: the API's JSON envelope under /api/v1/ (ADR 033), plain text elsewhere. */
+export function sendShortRefusal(res: http.ServerResponse, pathname: string, status: number, message: string) {
+  if (!isApiPath(pathname)) return sendText(res, status, message);
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(apiErrorJson(apiErrorCodeOf(status), message));
 }

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { AppLoadContext } from "react-router";
 import { type AppHandler, runApp } from "./app-handler";
 import { bodyRulesFrom, refuseBodyUpFront } from "./body-limits";
-import { type Exchange, hasBody, sendText } from "./exchange";
+import { type Exchange, hasBody, sendShortRefusal } from "./exchange";
 import type { HtmlCache } from "./html-cache";
 import { answerFromPageCache, pageCacheFor, sendAppAnswer } from "./page-cache";
 import { answerProbe, type Pingable } from "./probes";
@@ -112,7 +112,8 @@ export function createHttpServer(options: ServerOptions): http.Server {
     options.requestContext.run(context, () => {
       handle(exchange).catch((error: unknown) => {
         logger.error({ err: error }, "unhandled error while serving a request");
-        if (!res.headersSent) sendText(res, 500, `Something went wrong, please try again later. (request ${context.requestId})`);
+        if (!res.headersSent)
+          sendShortRefusal(res, exchange.pathname, 500, `Something went wrong, please try again later. (request ${context.requestId})`);
         else res.destroy();
       });
     });

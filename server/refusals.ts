@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { Duplex } from "node:stream";
+import { apiErrorCodeOf, apiErrorJson, isApiPath } from "~/lib/api-envelope";
 
 const refusalHeadings: Record<number, string> = { 408: "Timed out", 413: "Too large" };
 
@@ -8,8 +9,13 @@ const refusalHeadings: Record<number, string> = { 408: "Timed out", 413: "Too la
  * way is never handed to the app. While the client is still sending, the socket lingers (see `lingerOnClose`).
  */
 export function sendRefusal(req: http.IncomingMessage, res: http.ServerResponse, status: number, message: string) {
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title></head><body><h1>${refusalHeadings[status] ?? "Not accepted"}</h1><p>${message}</p><p><a href="/">Onward home</a></p></body></html>`;
   if (!req.complete) lingerOnClose(req);
+  if (isApiPath((req.url ?? "/").split("?")[0] ?? "/")) {
+    res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
+    res.end(apiErrorJson(apiErrorCodeOf(status), message));
+    return;
+  }
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title></head><body><h1>${refusalHeadings[status] ?? "Not accepted"}</h1><p>${message}</p><p><a href="/">Onward home</a></p></body></html>`;
   res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
   res.end(html);
 }

@@ -1,5 +1,6 @@
 import type http from "node:http";
-import { type Exchange, sendText } from "./exchange";
+import { isApiPath } from "~/lib/api-envelope";
+import { type Exchange, sendShortRefusal } from "./exchange";
 
 const allowedMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** A percent-encoded control character (C0, DEL, or C1 in UTF-8) in a path. */
@@ -9,23 +10,27 @@ const encodedControlCharacter = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
 export function refuseUnservable({ pathname, method, res, logger }: Exchange): boolean {
   // No page's address holds a control character (an id or slug with %00 would reach a query).
   if (encodedControlCharacter.test(pathname)) {
-    sendText(res, 404, "There is no such page.");
+    sendShortRefusal(res, pathname, 404, "There is no such page.");
     return true;
   }
   if (!allowedMethods.has(method)) {
     logger.warn({ method }, "refused a request method");
     res.setHeader("Allow", "GET, HEAD, POST");
-    sendText(res, 405, "This method is not allowed.");
+    sendShortRefusal(res, pathname, 405, "This method is not allowed.");
     return true;
   }
   return false;
 }
 
-/** Refuses a state-changing request from another site (403). True when it refused. */
-export function refuseCrossSite({ req, res, logger }: Exchange, trustedOrigins: string[]): boolean {
-  if (!isCrossSiteWrite(req, trustedOrigins)) return false;
+/**
+ * Refuses a state-changing request from another site (403). True when it refused. The JSON API
+ * is exempt: it takes a bearer token in the Authorization header and never a cookie, so a page
+ * on another site has nothing to forge with (ADR 033).
+ */
+export function refuseCrossSite({ req, res, pathname, logger }: Exchange, trustedOrigins: string[]): boolean {
+  if (isApiPath(pathname) || !isCrossSiteWrite(req, trustedOrigins)) return false;
   logger.warn({ origin: req.headers.origin, fetchSite: req.headers["sec-fetch-site"] }, "refused a cross-site request");
-  sendText(res, 403, "Cross-site requests are not accepted.");
+  sendShortRefusal(res, pathname, 403, "Cross-site requests are not accepted.");
   return true;
 }
 

@@ -9,6 +9,7 @@ import { limiter, limits } from "../security/rate-limit";
 import { recordAuditEvent } from "../users/audit";
 import { GOOGLE_PROVIDER_ID, getAuth } from "./auth";
 import { passwordProblem } from "./password-policy";
+import { sessionTokenOf } from "./session";
 import { claimTotpCode, endSession } from "./used-totp-codes";
 
 /** What a sign-in or sign-up leaves for the browser: cookies, and whether a second factor is due. */
@@ -177,6 +178,50 @@ export async function verifyTwoFactorCode(input: { code: string; trustDevice: bo
       throw new AppError("INVALID", "Too many wrong codes. Please sign in again in a few minutes.");
     throw error;
   }
+}
+
+export const TWO_FACTOR_CODE_NEEDED = "This account signs in with two-factor authentication: send the 6-digit code from its app as `code`.";
+
+/** The signed session value of a session cookie among `cookies` (better-auth's Set-Cookie headers), or null. */
+function sessionCookieValue(cookies: string[]): string | null {
+  for (const cookie of cookies) {
+    const match = /^(?:__Secure-)?onward\.session_token=([^;]+)/.exec(cookie);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  return null;
+}
+
+/**
+ * A JSON API client's sign-in (ADR 033): the same checks, limits and audit as the login form
+ * (signIn, then verifyTwoFactorCode when the account has a second factor), answered with the
+ * session's signed token instead of a cookie. Throws INVALID for a wrong password or code,
+ * FORBIDDEN for an unconfirmed e-mail, and INVALID naming `code` when the code is due.
+ */
+export async function signInForToken(input: {
+  email: string;
+  password: string;
+  code?: string;
+  ip: string;
+  headers: Headers;
+}): Promise<string> {
+  const first = await signIn(input);
+  let cookies = first.cookies;
+  if (first.twoFactorRequired) {
+    if (!input.code) throw new AppError("INVALID", TWO_FACTOR_CODE_NEEDED, { fieldErrors: { code: TWO_FACTOR_CODE_NEEDED } });
+    const headers = new Headers(input.headers);
+    headers.set("Cookie", cookies.map((cookie) => cookie.split(";")[0]).join("; "));
+    cookies = (await verifyTwoFactorCode({ code: input.code, trustDevice: false, headers })).cookies;
+  }
+  const token = sessionCookieValue(cookies);
+  if (!token) throw new Error("a sign-in left no session cookie");
+  return token;
+}
+
+/** Ends the session of an API token (its signature already checked by getApiUser): the token stops working at once. */
+export async function signOutToken(input: { token: string; userId: string }): Promise<void> {
+  const session = sessionTokenOf(input.token);
+  if (session) await endSession(session);
+  await recordAuditEvent({ action: "sign-out", actorId: input.userId, targetId: input.userId, detail: { method: "api" } });
 }
 
 export async function signOut(headers: Headers): Promise<string[]> {

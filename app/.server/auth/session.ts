@@ -29,6 +29,7 @@ export type SessionUser = {
 };
 
 const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+const apiLookups = new WeakMap<Request, Promise<SessionUser | null>>();
 const cache = new InvalidatedCache<SessionUser>(cacheMode, { what: "sessions", epochKey: "onward:sessions:epoch", ttlMs: 30_000 });
 
 /**
@@ -47,11 +48,36 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
 }
 
 async function findSessionUser(request: Request): Promise<SessionUser | null> {
-  const signed = signedSessionCookie(request.headers.get("Cookie"));
+  return userOfSignedToken(signedSessionCookie(request.headers.get("Cookie")));
+}
+
+/**
+ * The person a JSON API call is made by (ADR 033): its `Authorization: Bearer <token>`, where the
+ * token is the session's signed value that login handed out — the same session the pages use, so
+ * it ends with it (sign-out, a password change, revocation). Cookies are never read here, and
+ * nothing else carries a token. Null without a valid one.
+ */
+export function getApiUser(request: Request): Promise<SessionUser | null> {
+  let lookup = apiLookups.get(request);
+  if (!lookup) {
+    lookup = userOfSignedToken(bearerToken(request.headers.get("Authorization")));
+    apiLookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+/** The token of an `Authorization: Bearer …` header (the scheme in any case), or null. */
+export function bearerToken(header: string | null): string | null {
+  if (!header || header.length > 1024) return null;
+  const match = /^bearer +([A-Za-z0-9._~+/=-]+) *$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+async function userOfSignedToken(signed: string | null): Promise<SessionUser | null> {
   if (!signed) return null;
   // Keyed on the signed value: an entry exists only for a value whose signature was checked.
   return cache.get(signed, async () => {
-    const token = verifiedToken(signed);
+    const token = sessionTokenOf(signed);
     return token ? loadSessionUser(token) : null;
   });
 }
@@ -82,7 +108,7 @@ function signedSessionCookie(cookieHeader: string | null): string | null {
  * The session token of a signed cookie value, or null when its signature does not match (the
  * signature is base64 HMAC-SHA256 of the token under the session secret, as better-auth signs it).
  */
-function verifiedToken(signed: string): string | null {
+export function sessionTokenOf(signed: string): string | null {
   const dot = signed.lastIndexOf(".");
   if (dot < 1) return null;
   const token = signed.slice(0, dot);

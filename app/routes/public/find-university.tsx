@@ -3,13 +3,10 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import { getSessionUser } from "~/.server/auth/session";
 import { readQuery } from "~/.server/read-query";
 import { cardView } from "~/.server/universities/card-view";
-import { findUniversities, universityCountries } from "~/.server/universities/find-universities";
+import { universityCountries } from "~/.server/universities/find-universities";
 import { parseFinderQuery } from "~/.server/universities/finder-query";
-import { countryExtras, firstYearCost, getCountryCosts } from "~/.server/universities/first-year-cost";
-import { fitContext, fitOf } from "~/.server/universities/fit";
-import { getTakaRates } from "~/.server/universities/rates";
+import { finderResults } from "~/.server/universities/finder-results";
 import { shortlistedAmong } from "~/.server/universities/shortlist";
-import { getAcademicProfile } from "~/.server/users/academic-profile";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { FilterField, FilterSearch, FilterSelect, filterControl, Select } from "~/components/ui/field";
@@ -36,15 +33,9 @@ export const headers = sharedPage(finderParameters);
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = readQuery(request);
-  const [countries, rates, user] = await Promise.all([universityCountries(), getTakaRates(), getSessionUser(request)]);
+  const [countries, user] = await Promise.all([universityCountries(), getSessionUser(request)]);
   const query = parseFinderQuery(params, countries);
-  // In fit order, a signed-in student's profile stands in for the IELTS and budget the address leaves out.
-  const fitting = query.sort === "fit";
-  const [profile, costs] = fitting
-    ? await Promise.all([user?.role === "student" ? getAcademicProfile(user.id) : null, getCountryCosts()])
-    : [null, null];
-  const fit = costs ? fitContext(query, profile, countryExtras(costs, rates)) : null;
-  const results = await findUniversities(query, rates, fit);
+  const { rates, fit, ...results } = await finderResults(query, user);
   // Signed in: which cards carry a filled heart. (Such requests carry our cookie, so the shared cache never sees them.)
   const shortlisted = user
     ? await shortlistedAmong(
@@ -58,13 +49,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     items: results.items.map((university) => ({
       ...cardView(university, rates),
       shortlisted: shortlisted ? shortlisted.has(university.slug) : null,
-      fitReasons:
-        fit && costs
-          ? fitOf(university.minimumIelts, firstYearCost(university, costs.get(university.country), rates, fit.level), fit).reasons
-          : null,
+      fitReasons: university.fitReasons,
     })),
     query,
-    fitFrom: fit ? { ielts: fit.ielts, budget: fit.budgetBdt, level: fit.level, profile: profile !== null } : null,
+    fitFrom: fit ? { ielts: fit.ielts, budget: fit.budgetBdt, level: fit.level, profile: fit.fromProfile } : null,
     countries,
     returnTo: kept.length > 0 ? `/find-university?${new URLSearchParams(kept)}` : "/find-university",
   };

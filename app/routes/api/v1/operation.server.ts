@@ -1,0 +1,59 @@
+import type { z } from "zod";
+import type { SessionUser } from "~/.server/auth/session";
+import type { ApiMeta } from "~/lib/api-envelope";
+import type { Role } from "~/lib/roles";
+
+/**
+ * One operation of the JSON API (ADR 033): its method and path, who may call it, the schemas of
+ * its path parameters, query and JSON body (the forms' own schemas from app/lib/schemas wherever a
+ * form exists), the schema of its `data`, and `run`, which calls the domain function the page
+ * calls. The router checks who is calling before it reads a body; the OpenAPI document is written
+ * from these same objects, so it cannot drift from what is served.
+ */
+export type Access = "anyone" | "signed-in" | readonly Role[];
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+// biome-ignore lint/suspicious/noExplicitAny: an operation's schemas are any Zod objects.
+type AnyObject = z.ZodObject<any>;
+
+export type OperationInput<P extends AnyObject, Q extends AnyObject, B extends AnyObject> = {
+  request: Request;
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  /** The caller; null only where `access` is "anyone" and no token came. */
+  user: SessionUser | null;
+  clientIp: string;
+};
+
+/** What an operation answers: its `data`, a list's `meta`, and the status when it is not 200. */
+export type OperationResult = { data: unknown; meta?: ApiMeta; status?: number; headers?: Record<string, string> };
+
+export type Operation<P extends AnyObject = AnyObject, Q extends AnyObject = AnyObject, B extends AnyObject = AnyObject> = {
+  /** The OpenAPI operationId. */
+  id: string;
+  method: Method;
+  /** Below /api/v1, with `{name}` for a path parameter: "/universities/{slug}". */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: P;
+  query?: Q;
+  /** A JSON body; fields it does not name are refused, never ignored. */
+  body?: B;
+  /** The schema of `data` in the success envelope. */
+  response: z.ZodType;
+  /** The success status (200 unless said). */
+  status?: number;
+  /** A list: the answer carries `meta` (page, pageSize, total). */
+  paginated?: boolean;
+  /** The refusals this operation may answer with besides the ones every operation has. */
+  refusals?: readonly number[];
+  run(input: OperationInput<P, Q, B>): Promise<OperationResult>;
+};
+
+export function defineOperation<P extends AnyObject, Q extends AnyObject, B extends AnyObject>(operation: Operation<P, Q, B>): Operation {
+  return operation as unknown as Operation;
+}

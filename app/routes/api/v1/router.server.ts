@@ -1,0 +1,97 @@
+import type { AppLoadContext } from "react-router";
+import { getApiUser, type SessionUser } from "~/.server/auth/session";
+import { AppError } from "~/.server/errors";
+import { recordAuditEvent } from "~/.server/users/audit";
+import { API_PREFIX } from "~/lib/api-envelope";
+import { hasRole } from "~/lib/roles";
+import type { Access, Operation } from "./operation.server";
+import { apiErrorResponse, apiFailure, apiSuccess, parseStrict, readJsonBody } from "./respond.server";
+
+type Route = { operation: Operation; pattern: RegExp; names: string[] };
+
+/** Each operation's path as a pattern: `{name}` matches one segment. */
+export function routesOf(operations: readonly Operation[]): Route[] {
+  return operations.map((operation) => {
+    const names: string[] = [];
+    const source = operation.path
+      .split("/")
+      .map((segment) => {
+        const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+        if (!name) return segment.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+        names.push(name);
+        return "([^/]+)";
+      })
+      .join("/");
+    return { operation, pattern: new RegExp(`^${source}$`), names };
+  });
+}
+
+export const SIGN_IN_WITH_TOKEN = "Sign in first: send the token from POST /api/v1/auth/login as `Authorization: Bearer <token>`.";
+export const NOT_YOUR_ROLE = "Your account may not do this.";
+
+/** Who may call: null when allowed, else the refusal. */
+async function refuseCaller(access: Access, user: SessionUser | null, request: Request, path: string): Promise<Response | null> {
+  if (access === "anyone") return null;
+  if (!user)
+    return apiFailure("UNAUTHENTICATED", SIGN_IN_WITH_TOKEN, { request, headers: { "WWW-Authenticate": 'Bearer realm="onward"' } });
+  if (access === "signed-in" || hasRole(user.role, access)) return null;
+  await recordAuditEvent({ action: "access.refused", actorId: user.id, detail: { path, role: user.role } });
+  return apiFailure("FORBIDDEN", NOT_YOUR_ROLE, { request });
+}
+
+/**
+ * Answers one call under /api/v1/: finds its operation (404, or 405 with `Allow` for a known path),
+ * checks the caller before anything of the request is read, then its path parameters, query and
+ * body, and runs it. Every answer is the envelope; no input makes a 5xx unless our code fails.
+ */
+export async function dispatch(routes: Route[], request: Request, context: AppLoadContext): Promise<Response> {
+  const url = new URL(request.url);
+  const path = `/${url.pathname.slice(API_PREFIX.length)}`.replace(/\/+$/, "") || "/";
+  const matches = routes.flatMap((route) => {
+    const found = route.pattern.exec(path);
+    return found ? [{ route, values: found.slice(1) }] : [];
+  });
+  if (matches.length === 0) return apiFailure("NOT_FOUND", "There is no such resource.", { request });
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  const match = matches.find(({ route }) => route.operation.method === method);
+  if (!match) {
+    const allow = [...new Set(matches.map(({ route }) => route.operation.method))].join(", ");
+    return apiFailure("METHOD_NOT_ALLOWED", `This resource takes ${allow}.`, { request, headers: { Allow: allow } });
+  }
+  const { operation } = match.route;
+  try {
+    const user = await getApiUser(request);
+    const refused = await refuseCaller(operation.access, user, request, url.pathname);
+    if (refused) return refused;
+    const rawParams: Record<string, string> = {};
+    match.route.names.forEach((name, index) => {
+      rawParams[name] = decodeSegment(match.values[index] ?? "");
+    });
+    const params = operation.params ? parseStrict(operation.params, rawParams, "There is no such resource.") : {};
+    const query = operation.query ? parseStrict(operation.query, firstValues(url.searchParams)) : {};
+    const body = operation.body ? parseStrict(operation.body, await readJsonBody(request)) : {};
+    if (!operation.body && method !== "GET" && method !== "DELETE" && (request.headers.get("Content-Length") ?? "0") !== "0") {
+      throw new AppError("INVALID", "This call takes no body.");
+    }
+    const result = await operation.run({ request, params, query, body, user, clientIp: context.clientIp });
+    return apiSuccess(result.data, { meta: result.meta, status: result.status ?? operation.status, headers: result.headers });
+  } catch (error) {
+    return apiErrorResponse(error, request);
+  }
+}
+
+/** A path segment, percent-decoded; a broken escape stays as it was (and then matches nothing). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The query's names with their first value (a repeated name does not make a list). */
+function firstValues(search: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of search) values[name] ??= value;
+  return values;
+}

@@ -1,0 +1,228 @@
+import { readFileSync } from "node:fs";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { operations } from "~/routes/api/v1/operations.server";
+import type { TestUser } from "../support/accounts";
+import { projectRoot, type ServerProcess, startServer } from "../support/server-process";
+import { seedUsers, signInOverHttp } from "../support/server-users";
+import { createServerEnvironment } from "../support/test-database";
+
+// The JSON API over real HTTP against the built server: every operation of its OpenAPI document is
+// called here, and every answer is checked against that document (ADR 033).
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+};
+type Answer = {
+  status: number;
+  headers: Headers;
+  body: { status: string; data?: unknown; meta?: unknown; error?: { code: string; message: string; fields?: Record<string, string> } };
+};
+
+let server: ServerProcess;
+let cleanup: (() => Promise<void>) | undefined;
+let student: TestUser;
+let document: Document;
+const ajv = new Ajv2020({ strict: false, validateFormats: false });
+const called = new Set<string>();
+
+beforeAll(async () => {
+  const environment = await createServerEnvironment();
+  cleanup = environment.cleanup;
+  [student] = (await seedUsers(environment.env, ["student"])) as [TestUser];
+  server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
+  document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as Document;
+  ajv.addSchema(document, "openapi");
+});
+afterAll(async () => {
+  await server?.stop();
+  await cleanup?.();
+});
+
+/** Where an operation sits in the document. */
+function locate(operationId: string): { path: string; method: string } {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) if (operation.operationId === operationId) return { path, method };
+  }
+  throw new Error(`the document has no operation ${operationId}`);
+}
+
+/** A JSON Pointer segment. */
+const pointer = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
+
+/**
+ * Calls an operation by its id, and checks the answer against the document: its status is one the
+ * operation documents, and its body matches that status's schema.
+ */
+async function call(
+  operationId: string,
+  options: { path?: string; token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const { path, method } = locate(operationId);
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers["Content-Type"] ??= "application/json";
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(`${server.url}/api/v1${options.path ?? path}`, { method: method.toUpperCase(), headers, body });
+  const answer: Answer = { status: response.status, headers: response.headers, body: await response.json() };
+  called.add(operationId);
+  const responses = document.paths[path]?.[method]?.responses ?? {};
+  expect(Object.keys(responses), `${operationId} documents ${answer.status}`).toContain(String(answer.status));
+  const schema = `openapi#/paths/${pointer(path)}/${method}/responses/${answer.status}/content/application~1json/schema`;
+  const validate = ajv.getSchema(schema);
+  expect(validate, schema).toBeDefined();
+  expect(validate?.(answer.body), JSON.stringify(validate?.errors)).toBe(true);
+  return answer;
+}
+
+async function tokenOf(user: { email: string; password: string }): Promise<string> {
+  const answer = await call("login", { json: { email: user.email, password: user.password } });
+  expect(answer.status).toBe(200);
+  return (answer.body.data as { token: string }).token;
+}
+
+describe("the document", () => {
+  test("is a valid OpenAPI 3.1 document listing exactly the operations the router serves, and the only route under /api/v1", async () => {
+    expect(document.openapi).toBe("3.1.0");
+    await SwaggerParser.validate(structuredClone(document) as never);
+    const documented = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+    expect(documented.sort()).toEqual(operations.map((operation) => operation.id).sort());
+    const routes = readFileSync(`${projectRoot}/app/routes.ts`, "utf8");
+    expect(routes.match(/"api\/v1[^"]*"/g)).toEqual(['"api/v1/*"']);
+  });
+});
+
+describe("accounts", () => {
+  test("login hands out a token that /me accepts only as a bearer header; logout ends it", async () => {
+    const token = await tokenOf(student);
+    const me = await call("me", { token });
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ email: student.email, role: "student" });
+
+    // No token, a garbage one, a session cookie, or the token in the query string: 401.
+    const credentials: Record<string, string>[] = [
+      {},
+      { Authorization: "Bearer garbage.token" },
+      { Cookie: `onward.session_token=${encodeURIComponent(token)}` },
+      // The pages' own session cookie, from signing in on /login.
+      { Cookie: await signInOverHttp(server, student) },
+    ];
+    for (const headers of credentials) {
+      const refused = await call("me", { headers });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error?.code).toBe("UNAUTHENTICATED");
+      expect(refused.headers.get("WWW-Authenticate")).toContain("Bearer");
+    }
+    expect((await call("me", { path: `/me?token=${encodeURIComponent(token)}` })).status).toBe(401);
+
+    expect((await call("logout")).status).toBe(401);
+    expect((await call("logout", { token })).status).toBe(200);
+    expect((await call("me", { token })).status).toBe(401);
+  });
+
+  test("a wrong password is 401 in the envelope; a missing one is 400 with the form's words", async () => {
+    const wrong = await call("login", { json: { email: student.email, password: "not the password" } });
+    expect([wrong.status, wrong.body.error?.code, wrong.body.error?.message]).toEqual([
+      401,
+      "UNAUTHENTICATED",
+      "Invalid email or password",
+    ]);
+    const missing = await call("login", { json: { email: student.email } });
+    expect([missing.status, missing.body.error?.fields?.password]).toEqual([400, "Enter your password"]);
+  });
+
+  test("sign-up answers 202 alike for a new and a taken e-mail, with no token, and refuses a field it does not take", async () => {
+    const form = { name: "Api Newcomer", password: "a long new passphrase", confirmPassword: "a long new passphrase" };
+    const fresh = await call("signUp", { json: { ...form, email: "api.newcomer@onward.test" } });
+    const taken = await call("signUp", { json: { ...form, email: student.email } });
+    expect([fresh.status, taken.status]).toEqual([202, 202]);
+    expect(taken.body).toEqual(fresh.body);
+    expect(JSON.stringify(fresh.body)).not.toContain("token");
+    const withRole = await call("signUp", {
+      body: `{"name":"X","email":"x@onward.test","password":"a long passphrase","confirmPassword":"a long passphrase","role":"admin","__proto__":{"role":"admin"}}`,
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(withRole.status).toBe(400);
+    // Object.entries: `__proto__` as a literal key would set a prototype instead of naming a field.
+    expect(Object.entries(withRole.body.error?.fields ?? {})).toEqual([
+      ["role", "This field is not accepted here."],
+      ["__proto__", "This field is not accepted here."],
+    ]);
+  });
+});
+
+describe("universities", () => {
+  test("the list takes the finder's filters and pages with meta; a page size over 100 is refused", async () => {
+    const finland = await call("listUniversities", { path: "/universities?country=Finland&page=1&pageSize=5" });
+    expect(finland.status).toBe(200);
+    expect(finland.body.meta).toMatchObject({ page: 1, pageSize: 5 });
+    const items = finland.body.data as { country: string }[];
+    expect(items.length).toBe(5);
+    expect(new Set(items.map((university) => university.country))).toEqual(new Set(["Finland"]));
+
+    const fit = await call("listUniversities", { path: "/universities?sort=fit&ielts=6.5&budget=3000000&pageSize=3" });
+    expect((fit.body.data as { fitReasons: unknown[] | null }[]).every((university) => Array.isArray(university.fitReasons))).toBe(true);
+
+    const nowhere = await call("listUniversities", { path: "/universities?country=Atlantis" });
+    expect([nowhere.status, nowhere.body.data, nowhere.body.meta]).toEqual([200, [], { page: 1, pageSize: 20, total: 0 }]);
+
+    for (const query of ["pageSize=1000", "ielts=12", "sort=drop%20table", "unknown=1"]) {
+      const refused = await call("listUniversities", { path: `/universities?${query}` });
+      expect([query, refused.status]).toEqual([query, 400]);
+    }
+  });
+
+  test("one university by its slug, with its figures' years and sources; an unknown slug is 404", async () => {
+    const list = await call("listUniversities", { path: "/universities?sort=name&pageSize=1" });
+    const [first] = list.body.data as { slug: string }[];
+    const one = await call("getUniversity", { path: `/universities/${first?.slug}` });
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ slug: first?.slug });
+    const missing = await call("getUniversity", { path: "/universities/no-such-university" });
+    expect([missing.status, missing.body.error?.code]).toEqual([404, "NOT_FOUND"]);
+  });
+});
+
+describe("contact and bad input", () => {
+  test("a message as JSON is received; malformed JSON, another content type and an unknown field are refused", async () => {
+    const message = { name: "Rahim Uddin", email: "rahim@example.com", phone: "+8801711000000", message: "Which intake suits me?" };
+    expect((await call("sendContactMessage", { json: message })).status).toBe(201);
+    const malformed = await call("sendContactMessage", { body: '{"name": "Rahim', headers: { "Content-Type": "application/json" } });
+    expect([malformed.status, malformed.body.error?.message]).toEqual([400, "The body is not valid JSON."]);
+    const text = await call("sendContactMessage", { body: "hello", headers: { "Content-Type": "text/plain" } });
+    expect([text.status, text.body.error?.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
+    const extra = await call("sendContactMessage", { json: { ...message, status: "handled" } });
+    expect([extra.status, extra.body.error?.fields]).toEqual([400, { status: "This field is not accepted here." }]);
+  });
+
+  test("the server's own refusals under /api/v1 are the envelope: a wrong method (with Allow), no such resource, a body over the cap", async () => {
+    const wrongMethod = await fetch(`${server.url}/api/v1/universities`, { method: "DELETE" });
+    expect([wrongMethod.status, wrongMethod.headers.get("Allow")]).toEqual([405, "GET"]);
+    expect(((await wrongMethod.json()) as Answer["body"]).error?.code).toBe("METHOD_NOT_ALLOWED");
+    const nowhere = await fetch(`${server.url}/api/v1/nothing-here`);
+    expect([nowhere.status, ((await nowhere.json()) as Answer["body"]).error?.code]).toEqual([404, "NOT_FOUND"]);
+    const huge = await fetch(`${server.url}/api/v1/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: `{"message":"${"a".repeat(2 * 1024 * 1024)}"}`,
+    });
+    expect([huge.status, ((await huge.json()) as Answer["body"]).error?.code]).toEqual([413, "TOO_LARGE"]);
+    // No cookie is a credential here, so another site's Origin is no forgery: the call is judged on its own.
+    const crossSite = await fetch(`${server.url}/api/v1/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://elsewhere.example" },
+      body: "{}",
+    });
+    expect(crossSite.status).toBe(400);
+  });
+});
+
+describe("coverage", () => {
+  test("every operation in the document was called by a test above", () => {
+    expect([...called].sort()).toEqual(operations.map((operation) => operation.id).sort());
+  });
+});
