@@ -4,8 +4,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { operations } from "~/routes/api/v1/operations.server";
 import type { TestUser } from "../support/accounts";
+import { createSubmittedApplication } from "../support/applications";
+import { sessionOf } from "../support/members";
 import { projectRoot, type ServerProcess, startServer } from "../support/server-process";
-import { seedUsers, signInOverHttp } from "../support/server-users";
+import { onServerDatabase, seedUsers, signInOverHttp } from "../support/server-users";
 import { createServerEnvironment } from "../support/test-database";
 
 // The JSON API over real HTTP against the built server: every operation of its OpenAPI document is
@@ -23,6 +25,11 @@ type Answer = {
 let server: ServerProcess;
 let cleanup: (() => Promise<void>) | undefined;
 let student: TestUser;
+let other: TestUser;
+let consultant: TestUser;
+let manager: TestUser;
+/** The student's submitted application. */
+let applicationId: string;
 let document: Document;
 const ajv = new Ajv2020({ strict: false, validateFormats: false });
 const called = new Set<string>();
@@ -30,7 +37,13 @@ const called = new Set<string>();
 beforeAll(async () => {
   const environment = await createServerEnvironment();
   cleanup = environment.cleanup;
-  [student] = (await seedUsers(environment.env, ["student"])) as [TestUser];
+  [student, other, consultant, manager] = (await seedUsers(environment.env, [
+    "student",
+    "student",
+    "consultant",
+    "manager",
+  ])) as TestUser[] as [TestUser, TestUser, TestUser, TestUser];
+  applicationId = await onServerDatabase(environment.env, async () => (await createSubmittedApplication(await sessionOf(student))).id);
   server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
   document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as Document;
   ajv.addSchema(document, "openapi");
@@ -184,6 +197,113 @@ describe("universities", () => {
     expect(one.body.data).toMatchObject({ slug: first?.slug });
     const missing = await call("getUniversity", { path: "/universities/no-such-university" });
     expect([missing.status, missing.body.error?.code]).toEqual([404, "NOT_FOUND"]);
+  });
+});
+
+describe("shortlist", () => {
+  test("a student shortlists a university, lists it and takes it off; without a token it is 401, an unknown slug 404", async () => {
+    const token = await tokenOf(student);
+    const [first] = (await call("listUniversities", { path: "/universities?sort=name&pageSize=1" })).body.data as { slug: string }[];
+    const slug = first?.slug as string;
+    expect((await call("addToShortlist", { path: `/shortlist/${slug}` })).status).toBe(401);
+    expect((await call("addToShortlist", { path: `/shortlist/${slug}`, token })).status).toBe(200);
+    const listed = await call("listShortlist", { token });
+    expect([listed.body.meta, (listed.body.data as { slug: string }[]).map((university) => university.slug)]).toEqual([
+      { page: 1, pageSize: 20, total: 1 },
+      [slug],
+    ]);
+    expect((await call("listShortlist")).status).toBe(401);
+    expect((await call("removeFromShortlist", { path: `/shortlist/${slug}`, token })).body.data).toMatchObject({
+      slug,
+      shortlisted: false,
+    });
+    expect((await call("removeFromShortlist", { path: "/shortlist/no-such-university", token })).status).toBe(404);
+  });
+});
+
+describe("applications and casework", () => {
+  test("staff list everyone's, a student their own; one application is its owner's or staff's, anyone else's 404", async () => {
+    const [studentToken, otherToken, consultantToken] = await Promise.all([tokenOf(student), tokenOf(other), tokenOf(consultant)]);
+    expect((await call("listApplications")).status).toBe(401);
+    expect((await call("listApplications", { token: studentToken })).status).toBe(403);
+    const all = await call("listApplications", { token: consultantToken, path: `/applications?q=${encodeURIComponent(student.email)}` });
+    expect((all.body.data as { id: string }[]).map((application) => application.id)).toEqual([applicationId]);
+    const own = await call("listOwnApplications", { token: studentToken });
+    expect((own.body.data as { id: string }[]).map((application) => application.id)).toEqual([applicationId]);
+    expect((await call("listOwnApplications", { token: otherToken })).body.meta).toEqual({ page: 1, pageSize: 20, total: 0 });
+    expect((await call("listOwnApplications")).status).toBe(401);
+
+    const mine = await call("getApplication", { token: studentToken, path: `/applications/${applicationId}` });
+    expect(mine.body.data).toMatchObject({ id: applicationId, status: "submitted" });
+    expect((mine.body.data as { documents: unknown[] }).documents).toHaveLength(15);
+    expect((await call("getApplication", { token: consultantToken, path: `/applications/${applicationId}` })).status).toBe(200);
+    expect((await call("getApplication", { token: otherToken, path: `/applications/${applicationId}` })).status).toBe(404);
+    expect((await call("getApplication", { path: `/applications/${applicationId}` })).status).toBe(401);
+  });
+
+  test("casework through the API, each step refused to the wrong person: review, messages, a note, assignment, status, reopening, withdrawal", async () => {
+    const [studentToken, otherToken, consultantToken, managerToken] = await Promise.all(
+      [student, other, consultant, manager].map((user) => tokenOf(user)),
+    );
+    const at = (step: string) => `/applications/${applicationId}/${step}`;
+
+    const review = { field: "bankStatement", decision: "needs-new-copy", reason: "The statement is blurred." };
+    expect((await call("reviewDocument", { path: at("reviews"), token: studentToken, json: review })).status).toBe(403);
+    expect((await call("reviewDocument", { path: at("reviews"), token: consultantToken, json: { ...review, field: "visa" } })).status).toBe(
+      400,
+    );
+    expect((await call("reviewDocument", { path: at("reviews"), token: consultantToken, json: review })).status).toBe(200);
+    const asked = await call("getApplication", { token: studentToken, path: `/applications/${applicationId}` });
+    expect(asked.body.data).toMatchObject({ status: "documents-requested" });
+
+    expect((await call("postApplicationMessage", { path: at("messages"), token: otherToken, json: { body: "Hello?" } })).status).toBe(404);
+    expect(
+      (await call("postApplicationMessage", { path: at("messages"), token: studentToken, json: { body: "I will scan it again." } })).status,
+    ).toBe(201);
+    expect(
+      (await call("postApplicationMessage", { path: at("messages"), token: consultantToken, json: { body: "Thank you." } })).status,
+    ).toBe(201);
+
+    expect((await call("addApplicationNote", { path: at("notes"), token: studentToken, json: { note: "Mine" } })).status).toBe(403);
+    expect(
+      (await call("addApplicationNote", { path: at("notes"), token: consultantToken, json: { note: "Called the student." } })).status,
+    ).toBe(201);
+
+    const consultantId = ((await call("me", { token: consultantToken })).body.data as { id: string }).id;
+    expect(
+      (await call("assignApplication", { path: at("assignee"), token: consultantToken, json: { assigneeId: consultantId } })).status,
+    ).toBe(403);
+    expect(
+      (await call("assignApplication", { path: at("assignee"), token: managerToken, json: { assigneeId: consultantId } })).body.data,
+    ).toEqual({
+      changed: true,
+    });
+
+    expect((await call("setApplicationStatus", { path: at("status"), token: studentToken, json: { status: "completed" } })).status).toBe(
+      403,
+    );
+    expect((await call("setApplicationStatus", { path: at("status"), token: consultantToken, json: { status: "done" } })).status).toBe(400);
+    expect((await call("setApplicationStatus", { path: at("status"), token: consultantToken, json: { status: "completed" } })).status).toBe(
+      200,
+    );
+    const final = await call("setApplicationStatus", { path: at("status"), token: consultantToken, json: { status: "processing" } });
+    expect([final.status, final.body.error?.code]).toEqual([409, "CONFLICT"]);
+
+    expect((await call("reopenApplication", { path: at("reopen"), token: studentToken, json: { reason: "Please" } })).status).toBe(403);
+    expect(
+      (await call("reopenApplication", { path: at("reopen"), token: managerToken, json: { reason: "The bank statement arrived." } }))
+        .status,
+    ).toBe(200);
+
+    expect((await call("withdrawApplication", { path: at("withdraw"), token: otherToken, json: {} })).status).toBe(404);
+    expect(
+      (await call("withdrawApplication", { path: at("withdraw"), token: studentToken, json: { reason: "I chose another university." } }))
+        .status,
+    ).toBe(200);
+    const withdrawn = await call("getApplication", { token: consultantToken, path: `/applications/${applicationId}` });
+    expect(withdrawn.body.data).toMatchObject({ status: "withdrawn", assignee: { id: consultantId } });
+    const kinds = (withdrawn.body.data as { timeline: { kind: string }[] }).timeline.map((event) => event.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["document-needs-new-copy", "note", "assigned", "status", "reopened", "withdrawn"]));
   });
 });
 

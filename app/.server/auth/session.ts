@@ -147,6 +147,11 @@ export const SIGN_IN_REQUIRED = "Please sign in to see this feature.";
 
 export const TWO_FACTOR_REQUIRED = "Turn on two-factor sign-in to keep using your manager account.";
 
+/** With REQUIRE_STAFF_TWO_FACTOR set, a manager or admin without a second factor may do nothing until they turn it on. */
+export function mustEnrollTwoFactor(user: SessionUser): boolean {
+  return getConfig().requireStaffTwoFactor && hasRole(user.role, ["manager"]) && !user.twoFactorEnabled;
+}
+
 /**
  * The signed-in person; otherwise a redirect to /login that brings them back here afterwards.
  * When REQUIRE_STAFF_TWO_FACTOR is set, a manager or admin without a second factor is sent
@@ -156,8 +161,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   const url = pageUrl(request);
   if (user) {
-    const mustEnroll = getConfig().requireStaffTwoFactor && hasRole(user.role, ["manager"]) && !user.twoFactorEnabled;
-    if (mustEnroll && url.pathname !== "/dashboard/profile") {
+    if (mustEnrollTwoFactor(user) && url.pathname !== "/dashboard/profile") {
       throw await redirectWithToast("/dashboard/profile", { type: "info", text: TWO_FACTOR_REQUIRED });
     }
     return user;

@@ -126,10 +126,15 @@ async function intakesBySlug(slugs: readonly string[]): Promise<Map<string, Inta
 export type ShortlistCard = UniversityCard & { nextDeadline: NextDeadline | null };
 
 /**
- * The person's shortlist, 12 a page: the soonest next deadline first (from `today`, the person's
+ * The person's shortlist, 12 a page (or `pageSize`): the soonest next deadline first (from `today`, the person's
  * own date), then those without a published deadline, newest first.
  */
-export async function listShortlist(input: { userId: string; page: number; today: string }): Promise<Paginated<ShortlistCard>> {
+export async function listShortlist(input: {
+  userId: string;
+  page: number;
+  today: string;
+  pageSize?: number;
+}): Promise<Paginated<ShortlistCard>> {
   const newestFirst = await shortlistSlugs(input.userId);
   const intakes = await intakesBySlug(newestFirst);
   const deadlines = new Map(newestFirst.map((slug) => [slug, nextDeadline(intakes.get(slug) ?? [], input.today)]));
@@ -140,7 +145,7 @@ export async function listShortlist(input: { userId: string; page: number; today
   });
   return paginate<ShortlistCard>({
     page: input.page,
-    pageSize: SHORTLIST_PAGE_SIZE,
+    pageSize: input.pageSize ?? SHORTLIST_PAGE_SIZE,
     count: async () => slugs.length,
     rows: async ({ limit, offset }) =>
       (await cardsBySlugs(slugs.slice(offset, offset + limit))).map((card) => ({

@@ -101,7 +101,7 @@ export const authOperations = [
     access: "signed-in",
     response: UserSchema,
     async run({ user }) {
-      return { data: userData(user as SessionUser) };
+      return { data: userData(user) };
     },
   }),
 ];

@@ -16,20 +16,25 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 // biome-ignore lint/suspicious/noExplicitAny: an operation's schemas are any Zod objects.
 type AnyObject = z.ZodObject<any>;
 
-export type OperationInput<P extends AnyObject, Q extends AnyObject, B extends AnyObject> = {
+export type OperationInput<P extends AnyObject, Q extends AnyObject, B extends AnyObject, A extends Access = Access> = {
   request: Request;
   params: z.output<P>;
   query: z.output<Q>;
   body: z.output<B>;
-  /** The caller; null only where `access` is "anyone" and no token came. */
-  user: SessionUser | null;
+  /** The caller: always there unless `access` is "anyone" (then null without a token). */
+  user: A extends "anyone" ? SessionUser | null : SessionUser;
   clientIp: string;
 };
 
 /** What an operation answers: its `data`, a list's `meta`, and the status when it is not 200. */
 export type OperationResult = { data: unknown; meta?: ApiMeta; status?: number; headers?: Record<string, string> };
 
-export type Operation<P extends AnyObject = AnyObject, Q extends AnyObject = AnyObject, B extends AnyObject = AnyObject> = {
+export type Operation<
+  P extends AnyObject = AnyObject,
+  Q extends AnyObject = AnyObject,
+  B extends AnyObject = AnyObject,
+  A extends Access = Access,
+> = {
   /** The OpenAPI operationId. */
   id: string;
   method: Method;
@@ -38,7 +43,7 @@ export type Operation<P extends AnyObject = AnyObject, Q extends AnyObject = Any
   tag: string;
   summary: string;
   description?: string;
-  access: Access;
+  access: A;
   params?: P;
   query?: Q;
   /** A JSON body; fields it does not name are refused, never ignored. */
@@ -51,7 +56,7 @@ export type Operation<P extends AnyObject = AnyObject, Q extends AnyObject = Any
   paginated?: boolean;
   /** The refusals this operation may answer with besides the ones every operation has. */
   refusals?: readonly number[];
-  run(input: OperationInput<P, Q, B>): Promise<OperationResult>;
+  run(input: OperationInput<P, Q, B, NoInfer<A>>): Promise<OperationResult>;
 };
 
 export function defineOperation<P extends AnyObject, Q extends AnyObject, B extends AnyObject>(operation: Operation<P, Q, B>): Operation {

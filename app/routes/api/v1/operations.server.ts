@@ -1,10 +1,18 @@
+import { applicationOperations } from "./applications.server";
 import { authOperations } from "./auth.server";
 import { contactOperations } from "./contact.server";
 import type { Operation } from "./operation.server";
 import { routesOf } from "./router.server";
+import { shortlistOperations } from "./shortlist.server";
 import { universityOperations } from "./universities.server";
 
 /** Every operation of the JSON API, in the order the reference lists them. */
-export const operations: readonly Operation[] = [...authOperations, ...universityOperations, ...contactOperations];
+export const operations: readonly Operation[] = [
+  ...authOperations,
+  ...universityOperations,
+  ...shortlistOperations,
+  ...applicationOperations,
+  ...contactOperations,
+];
 
 export const apiRoutes = routesOf(operations);

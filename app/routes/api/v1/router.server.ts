@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { getApiUser, type SessionUser } from "~/.server/auth/session";
+import { getApiUser, mustEnrollTwoFactor, type SessionUser, TWO_FACTOR_REQUIRED } from "~/.server/auth/session";
 import { AppError } from "~/.server/errors";
 import { recordAuditEvent } from "~/.server/users/audit";
 import { API_PREFIX } from "~/lib/api-envelope";
@@ -73,7 +73,8 @@ export async function dispatch(routes: Route[], request: Request, context: AppLo
     if (!operation.body && method !== "GET" && method !== "DELETE" && (request.headers.get("Content-Length") ?? "0") !== "0") {
       throw new AppError("INVALID", "This call takes no body.");
     }
-    const result = await operation.run({ request, params, query, body, user, clientIp: context.clientIp });
+    // refuseCaller let a null user through only where `access` is "anyone", whose `run` takes null.
+    const result = await operation.run({ request, params, query, body, user: user as SessionUser, clientIp: context.clientIp });
     return apiSuccess(result.data, { meta: result.meta, status: result.status ?? operation.status, headers: result.headers });
   } catch (error) {
     return apiErrorResponse(error, request);

@@ -63,7 +63,7 @@ function money(amount: number | null, currency: string | null, year: number | nu
   return { amount, currency: currency as Money["currency"], year, source };
 }
 
-function summary(university: UniversityCard & { tuitionSource?: string | null }) {
+export function summaryOf(university: UniversityCard & { tuitionSource?: string | null }) {
   return {
     slug: university.slug,
     name: university.name,
@@ -80,7 +80,7 @@ function summary(university: UniversityCard & { tuitionSource?: string | null })
 
 function detail(university: University): z.infer<typeof UniversitySchema> {
   return {
-    ...summary(university),
+    ...summaryOf(university),
     website: university.website,
     about: university.about,
     facilities: university.facilities,
@@ -169,7 +169,7 @@ export const universityOperations = [
       }
       const results = await finderResults(parseFinderQuery(params, countries), user, query.pageSize);
       return {
-        data: results.items.map((university) => ({ ...summary(university), fitReasons: university.fitReasons })),
+        data: results.items.map((university) => ({ ...summaryOf(university), fitReasons: university.fitReasons })),
         meta: { page: results.page, pageSize: query.pageSize, total: results.total },
       };
     },
