@@ -34,6 +34,7 @@ async function refuseCaller(access: Access, user: SessionUser | null, request: R
   if (access === "anyone") return null;
   if (!user)
     return apiFailure("UNAUTHENTICATED", SIGN_IN_WITH_TOKEN, { request, headers: { "WWW-Authenticate": 'Bearer realm="onward"' } });
+  if (mustEnrollTwoFactor(user)) return apiFailure("FORBIDDEN", TWO_FACTOR_REQUIRED, { request });
   if (access === "signed-in" || hasRole(user.role, access)) return null;
   await recordAuditEvent({ action: "access.refused", actorId: user.id, detail: { path, role: user.role } });
   return apiFailure("FORBIDDEN", NOT_YOUR_ROLE, { request });
