@@ -3,11 +3,12 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { operations } from "~/routes/api/v1/operations.server";
-import type { TestUser } from "../support/accounts";
+import { createUser, type TestUser } from "../support/accounts";
 import { createSubmittedApplication } from "../support/applications";
+import { createConsultant, wallClock } from "../support/booking";
 import { sessionOf } from "../support/members";
 import { projectRoot, type ServerProcess, startServer } from "../support/server-process";
-import { onServerDatabase, seedUsers, signInOverHttp } from "../support/server-users";
+import { onServerDatabase, signInOverHttp } from "../support/server-users";
 import { createServerEnvironment } from "../support/test-database";
 
 // The JSON API over real HTTP against the built server: every operation of its OpenAPI document is
@@ -37,13 +38,16 @@ const called = new Set<string>();
 beforeAll(async () => {
   const environment = await createServerEnvironment();
   cleanup = environment.cleanup;
-  [student, other, consultant, manager] = (await seedUsers(environment.env, [
-    "student",
-    "student",
-    "consultant",
-    "manager",
-  ])) as TestUser[] as [TestUser, TestUser, TestUser, TestUser];
-  applicationId = await onServerDatabase(environment.env, async () => (await createSubmittedApplication(await sessionOf(student))).id);
+  ({ student, other, consultant, manager, applicationId } = await onServerDatabase(environment.env, async () => {
+    const [student, other, manager] = [
+      await createUser({ verified: true }),
+      await createUser({ verified: true }),
+      await createUser({ role: "manager", verified: true }),
+    ];
+    const { user: consultant } = await createConsultant({ manager });
+    const { id: applicationId } = await createSubmittedApplication(await sessionOf(student));
+    return { student, other, consultant, manager, applicationId };
+  }));
   server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
   document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as Document;
   ajv.addSchema(document, "openapi");
@@ -304,6 +308,75 @@ describe("applications and casework", () => {
     expect(withdrawn.body.data).toMatchObject({ status: "withdrawn", assignee: { id: consultantId } });
     const kinds = (withdrawn.body.data as { timeline: { kind: string }[] }).timeline.map((event) => event.kind);
     expect(kinds).toEqual(expect.arrayContaining(["document-needs-new-copy", "note", "assigned", "status", "reopened", "withdrawn"]));
+  });
+});
+
+describe("appointments", () => {
+  test("a consultant adds slots, a student books one, the consultant accepts it, the student cancels; each step refused to the wrong person", async () => {
+    const [studentToken, otherToken, consultantToken] = await Promise.all([tokenOf(student), tokenOf(other), tokenOf(consultant)]);
+    const slotAt = (hoursAhead: number) => ({
+      ...wallClock(new Date(Date.now() + hoursAhead * 3_600_000)),
+      duration: "30",
+      timeZone: "UTC",
+    });
+    expect((await call("addSlot", { token: studentToken, json: slotAt(72) })).status).toBe(403);
+    expect((await call("addSlot", { token: consultantToken, json: { ...slotAt(72), duration: "5" } })).body.error?.fields).toEqual({
+      duration: "A slot lasts 15 to 180 minutes",
+    });
+    const added = await call("addSlot", { token: consultantToken, json: slotAt(72) });
+    expect(added.status).toBe(201);
+    const slotId = (added.body.data as { id: string }).id;
+    const spare = (await call("addSlot", { token: consultantToken, json: slotAt(96) })).body.data as { id: string };
+    expect((await call("addSlot", { token: consultantToken, json: slotAt(72) })).status).toBe(409);
+    expect(((await call("listOwnSlots", { token: consultantToken })).body.data as { id: string }[]).map((slot) => slot.id)).toEqual([
+      slotId,
+      spare.id,
+    ]);
+    expect((await call("listOwnSlots", { token: studentToken })).status).toBe(403);
+    expect((await call("deleteSlot", { path: `/me/slots/${spare.id}`, token: studentToken })).status).toBe(403);
+    expect((await call("deleteSlot", { path: `/me/slots/${spare.id}`, token: consultantToken })).status).toBe(200);
+
+    expect((await call("listConsultants")).status).toBe(401);
+    const listed = (await call("listConsultants", { token: studentToken })).body.data as { id: string; freeSlots: number }[];
+    const consultantId = ((await call("me", { token: consultantToken })).body.data as { consultantId: string }).consultantId;
+    expect(listed.find((entry) => entry.id === consultantId)?.freeSlots).toBe(1);
+    const page = await call("getConsultant", { path: `/consultants/${consultantId}`, token: studentToken });
+    expect((page.body.data as { slots: { id: string }[] }).slots.map((slot) => slot.id)).toEqual([slotId]);
+    expect((await call("getConsultant", { path: "/consultants/no-such-consultant", token: studentToken })).status).toBe(404);
+
+    const contact = (user: TestUser) => ({
+      slot: slotId,
+      name: user.name,
+      email: user.email,
+      phone: "+880 1711 000000",
+      address: "House 1, Road 2, Dhaka",
+    });
+    const booked = await call("bookSlot", { path: `/consultants/${consultantId}/bookings`, token: studentToken, json: contact(student) });
+    expect(booked.status).toBe(201);
+    const bookingId = (booked.body.data as { bookingId: string }).bookingId;
+    const late = await call("bookSlot", { path: `/consultants/${consultantId}/bookings`, token: otherToken, json: contact(other) });
+    expect([late.status, late.body.error?.code]).toEqual([409, "CONFLICT"]);
+
+    expect(((await call("listOwnBookings", { token: studentToken })).body.data as { id: string }[]).map((booking) => booking.id)).toEqual([
+      bookingId,
+    ]);
+    const appointments = await call("listOwnAppointments", { token: consultantToken });
+    expect(appointments.body.data).toMatchObject([{ id: bookingId, email: student.email, status: "pending" }]);
+    expect((await call("listOwnAppointments", { token: studentToken })).status).toBe(403);
+
+    expect(
+      (await call("setBookingStatus", { path: `/bookings/${bookingId}/status`, token: studentToken, json: { status: "accepted" } })).status,
+    ).toBe(403);
+    const accepted = await call("setBookingStatus", {
+      path: `/bookings/${bookingId}/status`,
+      token: consultantToken,
+      json: { status: "accepted" },
+    });
+    expect(accepted.body.data).toEqual({ status: "accepted" });
+
+    expect((await call("cancelBooking", { path: `/bookings/${bookingId}/cancel`, token: otherToken })).status).toBe(404);
+    expect((await call("cancelBooking", { path: `/bookings/${bookingId}/cancel`, token: studentToken })).status).toBe(200);
+    expect((await call("cancelBooking", { path: `/bookings/${bookingId}/cancel`, token: studentToken })).status).toBe(409);
   });
 });
 

@@ -11,10 +11,15 @@ import { requireRole, requireUser, type SessionUser } from "../auth/session";
  */
 export async function requireConsultant(request: Request): Promise<{ user: SessionUser; consultantId: string | null }> {
   const user = await requireUser(request);
-  if (hasRole(user.role, pageRoles.myAppointments) || isAlsoConsultant(user)) return { user, consultantId: user.consultantId };
+  if (actsAsConsultant(user)) return { user, consultantId: user.consultantId };
   // Refuses (403) and records it.
   await requireRole(request, pageRoles.myAppointments);
   throw new Error("unreachable: requireRole admitted someone requireConsultant did not");
+}
+
+/** Who may use a consultant's own pages and calls: the consultant role, or a manager or admin who is a consultant too. */
+export function actsAsConsultant(user: SessionUser): boolean {
+  return hasRole(user.role, pageRoles.myAppointments) || isAlsoConsultant(user);
 }
 
 /** Whether a manager or admin is also a consultant (their menu then shows the consultant's pages); read with the session, no query. */

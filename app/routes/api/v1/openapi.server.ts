@@ -80,7 +80,7 @@ function responsesOf(operation: Operation) {
     400,
     500,
     ...(operation.access === "anyone" ? [] : [401]),
-    ...(Array.isArray(operation.access) ? [403] : []),
+    ...(typeof operation.access === "object" ? [403] : []),
   ]);
   if (operation.params) statuses.add(404);
   if (operation.body) {
@@ -100,6 +100,14 @@ function responsesOf(operation: Operation) {
   return responses;
 }
 
+/** Who may call an operation, in words for its description. */
+function whoMayCall(access: Operation["access"]): string {
+  if (access === "anyone") return "Anyone; no token needed.";
+  if (access === "signed-in") return "Anyone signed in.";
+  if ("allows" in access) return `Only ${access.who}.`;
+  return `Only these roles: ${access.join(", ")} (an admin counts as a manager).`;
+}
+
 /** The OpenAPI 3.1 document of `operations`, written from their own schemas. */
 export function openApiDocument(operations: readonly Operation[], serverUrl: string) {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -110,7 +118,7 @@ export function openApiDocument(operations: readonly Operation[], serverUrl: str
       operationId: operation.id,
       tags: [operation.tag],
       summary: operation.summary,
-      ...(operation.description ? { description: operation.description } : {}),
+      description: [operation.description, `Who may call: ${whoMayCall(operation.access)}`].filter(Boolean).join("\n\n"),
       ...(operation.access === "anyone" ? { security: [] } : {}),
       parameters: parametersOf(operation),
       ...(operation.body

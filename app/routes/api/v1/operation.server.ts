@@ -10,7 +10,7 @@ import type { Role } from "~/lib/roles";
  * calls. The router checks who is calling before it reads a body; the OpenAPI document is written
  * from these same objects, so it cannot drift from what is served.
  */
-export type Access = "anyone" | "signed-in" | readonly Role[];
+export type Access = "anyone" | "signed-in" | readonly Role[] | { who: string; allows: (user: SessionUser) => boolean };
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 // biome-ignore lint/suspicious/noExplicitAny: an operation's schemas are any Zod objects.
@@ -21,6 +21,8 @@ export type OperationInput<P extends AnyObject, Q extends AnyObject, B extends A
   params: z.output<P>;
   query: z.output<Q>;
   body: z.output<B>;
+  /** The JSON body as sent (already checked against `body`), for a domain function that reads a form's fields itself. */
+  rawBody: Record<string, unknown>;
   /** The caller: always there unless `access` is "anyone" (then null without a token). */
   user: A extends "anyone" ? SessionUser | null : SessionUser;
   clientIp: string;

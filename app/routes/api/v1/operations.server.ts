@@ -1,5 +1,6 @@
 import { applicationOperations } from "./applications.server";
 import { authOperations } from "./auth.server";
+import { bookingOperations } from "./bookings.server";
 import { contactOperations } from "./contact.server";
 import type { Operation } from "./operation.server";
 import { routesOf } from "./router.server";
@@ -12,6 +13,7 @@ export const operations: readonly Operation[] = [
   ...universityOperations,
   ...shortlistOperations,
   ...applicationOperations,
+  ...bookingOperations,
   ...contactOperations,
 ];
 

@@ -35,7 +35,7 @@ async function refuseCaller(access: Access, user: SessionUser | null, request: R
   if (!user)
     return apiFailure("UNAUTHENTICATED", SIGN_IN_WITH_TOKEN, { request, headers: { "WWW-Authenticate": 'Bearer realm="onward"' } });
   if (mustEnrollTwoFactor(user)) return apiFailure("FORBIDDEN", TWO_FACTOR_REQUIRED, { request });
-  if (access === "signed-in" || hasRole(user.role, access)) return null;
+  if (access === "signed-in" || ("allows" in access ? access.allows(user) : hasRole(user.role, access))) return null;
   await recordAuditEvent({ action: "access.refused", actorId: user.id, detail: { path, role: user.role } });
   return apiFailure("FORBIDDEN", NOT_YOUR_ROLE, { request });
 }
@@ -70,12 +70,13 @@ export async function dispatch(routes: Route[], request: Request, context: AppLo
     });
     const params = operation.params ? parseStrict(operation.params, rawParams, "There is no such resource.") : {};
     const query = operation.query ? parseStrict(operation.query, firstValues(url.searchParams)) : {};
-    const body = operation.body ? parseStrict(operation.body, await readJsonBody(request)) : {};
+    const rawBody = operation.body ? await readJsonBody(request) : {};
+    const body = operation.body ? parseStrict(operation.body, rawBody) : {};
     if (!operation.body && method !== "GET" && method !== "DELETE" && (request.headers.get("Content-Length") ?? "0") !== "0") {
       throw new AppError("INVALID", "This call takes no body.");
     }
     // refuseCaller let a null user through only where `access` is "anyone", whose `run` takes null.
-    const result = await operation.run({ request, params, query, body, user: user as SessionUser, clientIp: context.clientIp });
+    const result = await operation.run({ request, params, query, body, rawBody, user: user as SessionUser, clientIp: context.clientIp });
     return apiSuccess(result.data, { meta: result.meta, status: result.status ?? operation.status, headers: result.headers });
   } catch (error) {
     return apiErrorResponse(error, request);
