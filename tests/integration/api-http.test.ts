@@ -172,6 +172,56 @@ describe("accounts", () => {
   });
 });
 
+describe("profiles and users", () => {
+  test("one's own profile and a student's academic profile, as JSON numbers or text; staff have no academic profile", async () => {
+    const [studentToken, consultantToken] = await Promise.all([tokenOf(student), tokenOf(consultant)]);
+    const updated = await call("updateOwnProfile", {
+      token: studentToken,
+      json: { name: "Nusrat Jahan", phone: "+880 1711 000000", address: "Dhanmondi, Dhaka", timeZone: "Asia/Dhaka" },
+    });
+    expect(updated.body.data).toMatchObject({ name: "Nusrat Jahan", phone: "+880 1711 000000", email: student.email, role: "student" });
+    expect(
+      (await call("updateOwnProfile", { token: studentToken, json: { name: "X", email: "else@onward.test" } })).body.error?.fields,
+    ).toEqual({
+      email: "This field is not accepted here.",
+    });
+    expect((await call("updateOwnProfile", { json: { name: "X" } })).status).toBe(401);
+
+    const saved = await call("saveAcademicProfile", {
+      token: studentToken,
+      json: { hscGpa: 4.5, ieltsOverall: "6.5", level: "bachelor", preferredCountries: ["Germany"], yearlyBudgetBdt: "25,00,000" },
+    });
+    expect(saved.body.data).toMatchObject({
+      hscGpa: 4.5,
+      ieltsOverall: 6.5,
+      level: "bachelor",
+      preferredCountries: ["Germany"],
+      yearlyBudgetBdt: 2_500_000,
+    });
+    expect((await call("saveAcademicProfile", { token: studentToken, json: { hscGpa: 5.5 } })).body.error?.fields).toHaveProperty("hscGpa");
+    expect((await call("getAcademicProfile", { token: studentToken })).body.data).toMatchObject({ ieltsOverall: 6.5 });
+    expect((await call("getAcademicProfile", { token: consultantToken })).status).toBe(403);
+  });
+
+  test("managers list accounts, read one and change a role; nobody else may, and a manager cannot make an admin", async () => {
+    const [studentToken, managerToken] = await Promise.all([tokenOf(student), tokenOf(manager)]);
+    expect((await call("listUsers", { token: studentToken })).status).toBe(403);
+    const found = await call("listUsers", { token: managerToken, path: `/users?q=${encodeURIComponent(other.email)}` });
+    expect(found.body.data).toEqual([{ id: other.id, name: other.name, email: other.email, role: "student" }]);
+    expect((await call("getUser", { token: managerToken, path: `/users/${other.id}` })).body.data).toMatchObject({ email: other.email });
+    expect((await call("getUser", { token: studentToken, path: `/users/${other.id}` })).status).toBe(403);
+    expect((await call("getUser", { token: managerToken, path: "/users/nobody" })).status).toBe(404);
+    expect((await call("setUserRole", { token: studentToken, path: `/users/${other.id}/role`, json: { role: "manager" } })).status).toBe(
+      403,
+    );
+    const admin = await call("setUserRole", { token: managerToken, path: `/users/${other.id}/role`, json: { role: "admin" } });
+    expect([admin.status, admin.body.error?.code]).toEqual([403, "FORBIDDEN"]);
+    const networking = await call("setUserRole", { token: managerToken, path: `/users/${other.id}/role`, json: { role: "networking" } });
+    expect(networking.body.data).toMatchObject({ id: other.id, role: "networking" });
+    await call("setUserRole", { token: managerToken, path: `/users/${other.id}/role`, json: { role: "student" } });
+  });
+});
+
 describe("universities", () => {
   test("the list takes the finder's filters and pages with meta; a page size over 100 is refused", async () => {
     const finland = await call("listUniversities", { path: "/universities?country=Finland&page=1&pageSize=5" });

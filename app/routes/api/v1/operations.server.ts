@@ -6,10 +6,12 @@ import type { Operation } from "./operation.server";
 import { routesOf } from "./router.server";
 import { shortlistOperations } from "./shortlist.server";
 import { universityOperations } from "./universities.server";
+import { userOperations } from "./users.server";
 
 /** Every operation of the JSON API, in the order the reference lists them. */
 export const operations: readonly Operation[] = [
   ...authOperations,
+  ...userOperations,
   ...universityOperations,
   ...shortlistOperations,
   ...applicationOperations,

@@ -70,7 +70,7 @@ export async function dispatch(routes: Route[], request: Request, context: AppLo
     });
     const params = operation.params ? parseStrict(operation.params, rawParams, "There is no such resource.") : {};
     const query = operation.query ? parseStrict(operation.query, firstValues(url.searchParams)) : {};
-    const rawBody = operation.body ? await readJsonBody(request) : {};
+    const rawBody = operation.body ? asFormValues(await readJsonBody(request)) : {};
     const body = operation.body ? parseStrict(operation.body, rawBody) : {};
     if (!operation.body && method !== "GET" && method !== "DELETE" && (request.headers.get("Content-Length") ?? "0") !== "0") {
       throw new AppError("INVALID", "This call takes no body.");
@@ -97,4 +97,12 @@ function firstValues(search: URLSearchParams): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of search) values[name] ??= value;
   return values;
+}
+
+/**
+ * The body as the forms' schemas read it: they take what a form posts, text, so a number sent as
+ * a JSON number (`"ieltsOverall": 6.5`) is read as the text a form would have posted ("6.5").
+ */
+function asFormValues(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).map(([name, value]) => [name, typeof value === "number" ? String(value) : value]));
 }
