@@ -9,3 +9,6 @@ export const defaultJobCategories = ["Software Engineer", "Designer", "Automobil
 
 export const memberStatuses = ["Active", "Inactive"] as const;
 export type MemberStatus = (typeof memberStatuses)[number];
+
+/** The longest directory search (a name, profession or company); longer is cut on the page, refused by the API. */
+export const DIRECTORY_SEARCH_MAX_LENGTH = 100;

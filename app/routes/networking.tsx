@@ -16,12 +16,11 @@ import { ResultCount } from "~/components/ui/result-count";
 import { TextLink } from "~/components/ui/text-link";
 import { bookConsultantsHref } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { DIRECTORY_SEARCH_MAX_LENGTH } from "~/lib/networking";
 import { parsePage } from "~/lib/pagination";
 import { plural } from "~/lib/plural";
 import { hasRole } from "~/lib/roles";
 import type { Route } from "./+types/networking";
-
-const DIRECTORY_SEARCH_MAX_LENGTH = 100;
 
 /**
  * The directory (signed in): Active members, searched and filtered on the server from the URL

@@ -2,11 +2,12 @@ import { readFileSync } from "node:fs";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { addMember } from "~/.server/networking/add-member";
 import { operations } from "~/routes/api/v1/operations.server";
 import { createUser, type TestUser } from "../support/accounts";
 import { createSubmittedApplication } from "../support/applications";
 import { createConsultant, wallClock } from "../support/booking";
-import { sessionOf } from "../support/members";
+import { memberChoices, memberFields, memberPhoto, sessionOf } from "../support/members";
 import { projectRoot, type ServerProcess, startServer } from "../support/server-process";
 import { onServerDatabase, signInOverHttp } from "../support/server-users";
 import { createServerEnvironment } from "../support/test-database";
@@ -31,6 +32,8 @@ let consultant: TestUser;
 let manager: TestUser;
 /** The student's submitted application. */
 let applicationId: string;
+/** A networking member, Active. */
+let memberId: string;
 let document: Document;
 const ajv = new Ajv2020({ strict: false, validateFormats: false });
 const called = new Set<string>();
@@ -38,7 +41,7 @@ const called = new Set<string>();
 beforeAll(async () => {
   const environment = await createServerEnvironment();
   cleanup = environment.cleanup;
-  ({ student, other, consultant, manager, applicationId } = await onServerDatabase(environment.env, async () => {
+  ({ student, other, consultant, manager, applicationId, memberId } = await onServerDatabase(environment.env, async () => {
     const [student, other, manager] = [
       await createUser({ verified: true }),
       await createUser({ verified: true }),
@@ -46,7 +49,13 @@ beforeAll(async () => {
     ];
     const { user: consultant } = await createConsultant({ manager });
     const { id: applicationId } = await createSubmittedApplication(await sessionOf(student));
-    return { student, other, consultant, manager, applicationId };
+    const member = await addMember({
+      actor: await sessionOf(manager),
+      fields: memberFields({ name: "Tanvir Hasan" }),
+      photo: await memberPhoto(),
+      choices: memberChoices,
+    });
+    return { student, other, consultant, manager, applicationId, memberId: member.id };
   }));
   server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
   document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as Document;
@@ -427,6 +436,51 @@ describe("appointments", () => {
     expect((await call("cancelBooking", { path: `/bookings/${bookingId}/cancel`, token: otherToken })).status).toBe(404);
     expect((await call("cancelBooking", { path: `/bookings/${bookingId}/cancel`, token: studentToken })).status).toBe(200);
     expect((await call("cancelBooking", { path: `/bookings/${bookingId}/cancel`, token: studentToken })).status).toBe(409);
+  });
+});
+
+describe("networking", () => {
+  test("the directory for anyone signed in (no e-mail or phone), Connect for students; managers read, hide and delete members", async () => {
+    const [studentToken, consultantToken, managerToken] = await Promise.all([tokenOf(student), tokenOf(consultant), tokenOf(manager)]);
+    expect((await call("searchDirectory")).status).toBe(401);
+    const found = await call("searchDirectory", { token: studentToken, path: "/networking?q=Tanvr&location=Finland" });
+    expect((found.body.data as { id: string }[]).map((member) => member.id)).toEqual([memberId]);
+    expect(JSON.stringify(found.body.data)).not.toContain("@example.com");
+    expect((await call("searchDirectory", { token: studentToken, path: "/networking?location=Atlantis" })).body.meta).toMatchObject({
+      total: 0,
+    });
+
+    const connect = { message: "Assalamu alaikum! How did you find your first job in Helsinki?" };
+    expect(
+      (await call("connectWithMember", { path: `/networking/${memberId}/messages`, token: consultantToken, json: connect })).status,
+    ).toBe(403);
+    expect(
+      (await call("connectWithMember", { path: `/networking/${memberId}/messages`, token: studentToken, json: { message: "" } })).status,
+    ).toBe(400);
+    const sent = await call("connectWithMember", { path: `/networking/${memberId}/messages`, token: studentToken, json: connect });
+    expect([sent.status, sent.body.data]).toEqual([201, { memberName: "Tanvir Hasan" }]);
+
+    expect((await call("listMembers", { token: studentToken })).status).toBe(403);
+    const all = await call("listMembers", { token: managerToken, path: "/networking-members?q=Tanvir" });
+    expect(all.body.data).toMatchObject([{ id: memberId, status: "Active" }]);
+    expect((await call("getMember", { token: managerToken, path: `/networking-members/${memberId}` })).body.data).toMatchObject({
+      name: "Tanvir Hasan",
+    });
+    expect((await call("getMember", { token: consultantToken, path: `/networking-members/${memberId}` })).status).toBe(403);
+    const hidden = await call("setMemberStatus", {
+      token: managerToken,
+      path: `/networking-members/${memberId}/status`,
+      json: { status: "Inactive" },
+    });
+    expect(hidden.body.data).toEqual({ status: "Inactive" });
+    expect((await call("searchDirectory", { token: studentToken, path: "/networking?q=Tanvir" })).body.meta).toMatchObject({ total: 0 });
+    expect(
+      (await call("setMemberStatus", { token: studentToken, path: `/networking-members/${memberId}/status`, json: { status: "Active" } }))
+        .status,
+    ).toBe(403);
+    expect((await call("deleteMember", { token: studentToken, path: `/networking-members/${memberId}` })).status).toBe(403);
+    expect((await call("deleteMember", { token: managerToken, path: `/networking-members/${memberId}` })).status).toBe(200);
+    expect((await call("getMember", { token: managerToken, path: `/networking-members/${memberId}` })).status).toBe(404);
   });
 });
 

@@ -2,6 +2,7 @@ import { applicationOperations } from "./applications.server";
 import { authOperations } from "./auth.server";
 import { bookingOperations } from "./bookings.server";
 import { contactOperations } from "./contact.server";
+import { networkingOperations } from "./networking.server";
 import type { Operation } from "./operation.server";
 import { routesOf } from "./router.server";
 import { shortlistOperations } from "./shortlist.server";
@@ -16,6 +17,7 @@ export const operations: readonly Operation[] = [
   ...shortlistOperations,
   ...applicationOperations,
   ...bookingOperations,
+  ...networkingOperations,
   ...contactOperations,
 ];
 
