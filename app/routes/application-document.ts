@@ -1,11 +1,8 @@
-import { Readable } from "node:stream";
 import { openApplicationDocument } from "~/.server/applications/read-document";
 import { getSessionUser } from "~/.server/auth/session";
 import { errorResponse } from "~/.server/errors";
-import { documentInfo, isDocumentField } from "~/lib/applications";
 import type { Route } from "./+types/application-document";
-
-const extensions: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "application/pdf": "pdf" };
+import { documentResponse } from "./document-files.server";
 
 /**
  * GET /dashboard/applications/{id}/documents/{field} (staff; each view audited), its replaced
@@ -30,21 +27,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (error) {
     return errorResponse(error);
   }
-  const name = isDocumentField(document.field)
-    ? `${documentInfo(document.field)
-        .label.toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-")
-        .replace(/^-|-$/g, "")}.${extensions[document.contentType] ?? "bin"}`
-    : "document";
-  return new Response(Readable.toWeb(document.body) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": document.contentType,
-      "Content-Length": String(document.size),
-      "Content-Disposition": `inline; filename="${name}"`,
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; sandbox",
-      "Cross-Origin-Resource-Policy": "same-origin",
-    },
-  });
+  return documentResponse(document);
 }

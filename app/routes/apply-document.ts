@@ -1,13 +1,12 @@
-import { saveDraftDocument } from "~/.server/applications/save-draft-document";
 import { getSessionUser, SIGN_IN_REQUIRED } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
 import { AppError } from "~/.server/errors";
 import { logger } from "~/.server/logger";
-import { readMultipart } from "~/.server/uploads";
 import { type DocumentView, documentInfo, isDocumentField, uploadErrorMessage } from "~/lib/applications";
 import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/apply-document";
+import { receiveDraftDocument } from "./document-files.server";
 
 /** One document at UPLOAD_MAX_MB (the server refuses a larger body before reading it). */
 export const handle: ServerRouteHandle = { maxUploadFiles: 1 };
@@ -28,24 +27,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const field = params.field;
   if (!isDocumentField(field)) return refusal(404, "There is no such document.", "There is no such document.");
   if (!user) return refusal(401, uploadErrorMessage(field), SIGN_IN_REQUIRED);
-  const maxBytes = getConfig().uploadMaxBytes;
-  let saved: Awaited<ReturnType<typeof saveDraftDocument>> | undefined;
+  let saved: Awaited<ReturnType<typeof receiveDraftDocument>>;
   try {
-    await readMultipart(request, {
-      maxFileBytes: maxBytes,
-      maxFiles: 1,
-      maxFields: 5,
-      onFile: async (part) => {
-        if (part.field !== field || part.fileName === "") return;
-        saved = await saveDraftDocument({ applicant: user, field, fileName: part.fileName, stream: part.stream, maxBytes });
-      },
-    });
+    saved = await receiveDraftDocument(request, user, field, getConfig().uploadMaxBytes);
   } catch (error) {
     if (error instanceof AppError) return refusal(error.status, uploadErrorMessage(field), error.fieldErrors[field] ?? error.message);
     logger.error({ err: error, field }, "uploading an application document failed");
     return refusal(500, uploadErrorMessage(field), SOMETHING_WENT_WRONG);
   }
-  if (!saved) return refusal(400, uploadErrorMessage(field), `Choose the ${documentInfo(field).noun} to upload.`);
   const document: DocumentView = {
     field,
     label: documentInfo(field).label,

@@ -3,9 +3,10 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { addMember } from "~/.server/networking/add-member";
+import { documentFields } from "~/lib/applications";
 import { operations } from "~/routes/api/v1/operations.server";
 import { createUser, type TestUser } from "../support/accounts";
-import { createSubmittedApplication } from "../support/applications";
+import { createSubmittedApplication, tinyPdf, tinyPng } from "../support/applications";
 import { createConsultant, wallClock } from "../support/booking";
 import { memberChoices, memberFields, memberPhoto, sessionOf } from "../support/members";
 import { projectRoot, type ServerProcess, startServer } from "../support/server-process";
@@ -21,6 +22,8 @@ type Document = {
 type Answer = {
   status: number;
   headers: Headers;
+  /** A file answer's bytes. */
+  bytes?: Buffer;
   body: { status: string; data?: unknown; meta?: unknown; error?: { code: string; message: string; fields?: Record<string, string> } };
 };
 
@@ -83,7 +86,7 @@ const pointer = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/
  */
 async function call(
   operationId: string,
-  options: { path?: string; token?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  options: { path?: string; token?: string; json?: unknown; body?: string | FormData; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const { path, method } = locate(operationId);
   const headers: Record<string, string> = { ...options.headers };
@@ -94,10 +97,25 @@ async function call(
     body = JSON.stringify(options.json);
   }
   const response = await fetch(`${server.url}/api/v1${options.path ?? path}`, { method: method.toUpperCase(), headers, body });
-  const answer: Answer = { status: response.status, headers: response.headers, body: await response.json() };
   called.add(operationId);
-  const responses = document.paths[path]?.[method]?.responses ?? {};
-  expect(Object.keys(responses), `${operationId} documents ${answer.status}`).toContain(String(answer.status));
+  const responses = (document.paths[path]?.[method]?.responses ?? {}) as Record<string, { content: Record<string, unknown> }>;
+  expect(Object.keys(responses), `${operationId} documents ${response.status}`).toContain(String(response.status));
+  const type = response.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("application/json")) {
+    // A file: its type is one the operation documents for this status.
+    const documented = Object.keys(responses[String(response.status)]?.content ?? {});
+    expect(
+      documented.some((entry) => entry === type || (entry.endsWith("/*") && type.startsWith(entry.slice(0, -1)))),
+      `${type} in ${documented}`,
+    ).toBe(true);
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: { status: "File" },
+      bytes: Buffer.from(await response.arrayBuffer()),
+    };
+  }
+  const answer: Answer = { status: response.status, headers: response.headers, body: await response.json() };
   const schema = `openapi#/paths/${pointer(path)}/${method}/responses/${answer.status}/content/application~1json/schema`;
   const validate = ajv.getSchema(schema);
   expect(validate, schema).toBeDefined();
@@ -112,13 +130,14 @@ async function tokenOf(user: { email: string; password: string }): Promise<strin
 }
 
 describe("the document", () => {
-  test("is a valid OpenAPI 3.1 document listing exactly the operations the router serves, and the only route under /api/v1", async () => {
+  test("is a valid OpenAPI 3.1 document listing exactly the operations the router serves, and the only routes under /api/v1", async () => {
     expect(document.openapi).toBe("3.1.0");
     await SwaggerParser.validate(structuredClone(document) as never);
     const documented = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
     expect(documented.sort()).toEqual(operations.map((operation) => operation.id).sort());
     const routes = readFileSync(`${projectRoot}/app/routes.ts`, "utf8");
-    expect(routes.match(/"api\/v1[^"]*"/g)).toEqual(['"api/v1/*"']);
+    // One route serves them all, and one more the upload, for its body limit.
+    expect(routes.match(/"api\/v1[^"]*"/g)).toEqual(['"api/v1/*"', '"api/v1/me/application/documents/:field"']);
   });
 });
 
@@ -436,6 +455,93 @@ describe("appointments", () => {
     expect((await call("cancelBooking", { path: `/bookings/${bookingId}/cancel`, token: otherToken })).status).toBe(404);
     expect((await call("cancelBooking", { path: `/bookings/${bookingId}/cancel`, token: studentToken })).status).toBe(200);
     expect((await call("cancelBooking", { path: `/bookings/${bookingId}/cancel`, token: studentToken })).status).toBe(409);
+  });
+});
+
+describe("applying through the API", () => {
+  test("documents are uploaded one by one into the draft, the application is submitted with its text, and its files are read back by their owner and staff only", async () => {
+    const [studentToken, otherToken, consultantToken] = await Promise.all([tokenOf(student), tokenOf(other), tokenOf(consultant)]);
+    const file = (field: string, bytes: Buffer, name: string, type: string) => {
+      const form = new FormData();
+      form.append(field, new File([new Uint8Array(bytes)], name, { type }));
+      return form;
+    };
+    const png = await tinyPng();
+    expect((await call("getDraft", { token: otherToken })).body.data).toEqual({ id: null, values: {}, documents: [] });
+    expect(
+      (
+        await call("uploadDocument", {
+          path: "/me/application/documents/passport",
+          body: file("passport", png, "passport.png", "image/png"),
+        })
+      ).status,
+    ).toBe(401);
+    const unknown = await call("uploadDocument", {
+      path: "/me/application/documents/visa",
+      token: otherToken,
+      body: file("visa", png, "visa.png", "image/png"),
+    });
+    expect([unknown.status, unknown.body.error?.message]).toEqual([404, "There is no such document."]);
+    const wrongType = await call("uploadDocument", {
+      path: "/me/application/documents/passport",
+      token: otherToken,
+      body: file("passport", Buffer.from("MZ not an image"), "passport.exe", "application/octet-stream"),
+    });
+    expect([wrongType.status, wrongType.body.error?.fields?.passport]).toEqual([
+      400,
+      "The passport must be a JPEG, PNG or WebP image or a PDF file",
+    ]);
+
+    // Over UPLOAD_MAX_MB (10 MB here) by its declared length: refused before a byte is read, in the envelope.
+    const huge = await call("uploadDocument", {
+      path: "/me/application/documents/passport",
+      token: otherToken,
+      body: file("passport", Buffer.alloc(11 * 1024 * 1024, 32), "passport.pdf", "application/pdf"),
+    });
+    expect([huge.status, huge.body.error?.code]).toEqual([413, "TOO_LARGE"]);
+    const text = {
+      countryName: "Germany",
+      universityName: "Technical University of Munich",
+      name: other.name,
+      address: "House 12, Road 5, Dhanmondi, Dhaka",
+      fatherName: "Abdul Karim",
+      motherName: "Salma Begum",
+      sponsorName: "Abdul Karim",
+    };
+    for (const field of documentFields.slice(0, 14)) {
+      const uploaded = await call("uploadDocument", {
+        path: `/me/application/documents/${field}`,
+        token: otherToken,
+        body: file(field, png, `${field}.png`, "image/png"),
+      });
+      expect([field, uploaded.status]).toEqual([field, 200]);
+    }
+    const missing = await call("submitApplication", { token: otherToken, json: text });
+    expect([missing.status, Object.keys(missing.body.error?.fields ?? {})]).toEqual([400, [documentFields[14]]]);
+    const last = documentFields[14] as string;
+    await call("uploadDocument", {
+      path: `/me/application/documents/${last}`,
+      token: otherToken,
+      body: file(last, tinyPdf(), "bill.pdf", "application/pdf"),
+    });
+    expect(((await call("getDraft", { token: otherToken })).body.data as { documents: unknown[] }).documents).toHaveLength(15);
+    const submitted = await call("submitApplication", { token: otherToken, json: text });
+    expect(submitted.status).toBe(201);
+    const id = (submitted.body.data as { id: string }).id;
+    expect((await call("getApplication", { token: otherToken, path: `/applications/${id}` })).body.data).toMatchObject({
+      status: "submitted",
+      name: other.name,
+    });
+
+    const own = await call("downloadDocument", { token: otherToken, path: `/applications/${id}/documents/${last}` });
+    expect([own.status, own.headers.get("Content-Type"), own.bytes?.subarray(0, 5).toString()]).toEqual([200, "application/pdf", "%PDF-"]);
+    expect(
+      (await call("downloadDocument", { token: consultantToken, path: `/applications/${id}/documents/passport` })).headers.get(
+        "Content-Type",
+      ),
+    ).toBe("image/png");
+    expect((await call("downloadDocument", { token: studentToken, path: `/applications/${id}/documents/passport` })).status).toBe(404);
+    expect((await call("downloadDocument", { path: `/applications/${id}/documents/passport` })).status).toBe(401);
   });
 });
 

@@ -1,24 +1,31 @@
 import { z } from "zod";
 import { addApplicationNote } from "~/.server/applications/add-note";
 import { assignApplication } from "~/.server/applications/assign";
+import { loadDraft } from "~/.server/applications/draft-view";
 import { findApplication } from "~/.server/applications/find-application";
 import { listApplications, listOwnApplications } from "~/.server/applications/list-applications";
 import { postApplicationMessage } from "~/.server/applications/messages";
+import { openApplicationDocument } from "~/.server/applications/read-document";
 import { reviewDocument } from "~/.server/applications/review-document";
 import { reopenApplication, setApplicationStatus } from "~/.server/applications/set-status";
+import { submitApplication } from "~/.server/applications/submit-application";
 import { withdrawApplication } from "~/.server/applications/withdraw";
 import type { SessionUser } from "~/.server/auth/session";
+import { getConfig } from "~/.server/config";
 import {
   type ApplicationCard,
   type ApplicationDetail,
   applicationEventKinds,
   applicationStatuses,
+  type DocumentField,
+  type DocumentView,
   documentFields,
   documentStates,
 } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { hasRole } from "~/lib/roles";
 import {
+  ApplicationFormSchema,
   ApplicationMessageSchema,
   AssignmentSchema,
   DocumentReviewSchema,
@@ -27,6 +34,7 @@ import {
   StatusChangeSchema,
   WithdrawSchema,
 } from "~/lib/schemas/applications";
+import { documentResponse, receiveDraftDocument } from "../../document-files.server";
 import { defineOperation } from "./operation.server";
 import { pageQuery } from "./respond.server";
 
@@ -45,7 +53,22 @@ const ApplicationSummarySchema = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
 });
 
-const field = z.enum(documentFields as [string, ...string[]]);
+const field = z.enum(documentFields as [DocumentField, ...DocumentField[]], { error: "There is no such document." });
+const DocumentSchema = z.object({
+  field,
+  label: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  state: z.enum(documentStates),
+  /** Why staff asked for a new copy. */
+  reason: z.string().nullable(),
+  /** Earlier copies the student replaced (staff only; empty for the student). */
+  history: z.array(
+    z.object({ id: z.number().int(), fileName: z.string(), size: z.number().int(), replacedAt: z.string(), reason: z.string().nullable() }),
+  ),
+});
+
 const ApplicationSchema = ApplicationSummarySchema.omit({ updatedAt: true }).extend({
   universitySlug: z.string().nullable(),
   address: z.string().nullable(),
@@ -94,17 +117,14 @@ function summary(card: ApplicationCard): z.infer<typeof ApplicationSummarySchema
   return { ...card, submittedAt: card.submittedAt?.toISOString() ?? null, updatedAt: card.updatedAt.toISOString() };
 }
 
-/** The application as the API shows it: the page's view without the pages' own links. */
+/** A document as the API shows it: the page's view without the pages' own links. */
+function documentData({ url: _url, isImage: _isImage, history, ...document }: DocumentView): z.infer<typeof DocumentSchema> {
+  return { ...document, history: history.map(({ url: _versionUrl, ...version }) => version) };
+}
+
 function detail(application: ApplicationDetail): z.infer<typeof ApplicationSchema> {
   const { documents, submittedAt, ...rest } = application;
-  return {
-    ...rest,
-    submittedAt: submittedAt?.toISOString() ?? null,
-    documents: documents.map(({ url: _url, isImage: _isImage, history, ...document }) => ({
-      ...document,
-      history: history.map(({ url: _versionUrl, ...version }) => version),
-    })),
-  };
+  return { ...rest, submittedAt: submittedAt?.toISOString() ?? null, documents: documents.map(documentData) };
 }
 
 function viewerOf(user: SessionUser) {
@@ -123,7 +143,79 @@ const StaffListQuery = pageQuery.extend({
 const changed = z.object({ changed: z.boolean() });
 const done = z.object({ done: z.literal(true) });
 
+const fieldParams = z.object({ field });
+
 export const applicationOperations = [
+  defineOperation({
+    id: "getDraft",
+    method: "GET",
+    path: "/me/application",
+    tag: "Applications",
+    summary: "The caller's application in progress: its text and the documents uploaded so far",
+    description: "`id` is null until the first document is uploaded or an application is submitted with a refusal.",
+    access: "signed-in",
+    response: z.object({ id: z.string().nullable(), values: z.record(z.string(), z.string()), documents: z.array(DocumentSchema) }),
+    async run({ user }) {
+      const draft = await loadDraft(user.id);
+      return { data: { id: draft.id, values: draft.values, documents: draft.documents.map(documentData) } };
+    },
+  }),
+  defineOperation({
+    id: "uploadDocument",
+    method: "PUT",
+    path: "/me/application/documents/{field}",
+    tag: "Applications",
+    summary: "Upload one of the 15 documents into the application in progress (replacing the one before)",
+    description:
+      "A multipart form with the file under the document's own field name, as the form sends it: JPEG, PNG, WebP or PDF, at most " +
+      "UPLOAD_MAX_MB (413 above it, before the rest is read). Needs a confirmed e-mail.",
+    access: "signed-in",
+    params: fieldParams,
+    takesFile: true,
+    response: z.object({ draftId: z.string(), document: DocumentSchema }),
+    refusals: [403],
+    async run({ params, request, user }) {
+      const saved = await receiveDraftDocument(request, user, params.field, getConfig().uploadMaxBytes);
+      const draft = await loadDraft(user.id);
+      const document = draft.documents.find((candidate) => candidate.field === params.field);
+      return { data: { draftId: saved.applicationId, document: documentData(document as DocumentView) } };
+    },
+  }),
+  defineOperation({
+    id: "submitApplication",
+    method: "POST",
+    path: "/me/application/submit",
+    tag: "Applications",
+    summary: "Submit the application in progress with its text; every document must be uploaded first",
+    description: "A missing document is a 400 naming it. Sent twice, it submits once and answers the same application.",
+    access: "signed-in",
+    body: ApplicationFormSchema,
+    response: z.object({ id: z.string() }),
+    status: 201,
+    refusals: [403],
+    async run({ rawBody, user }) {
+      const draft = await loadDraft(user.id);
+      const form = new FormData();
+      if (draft.id) form.set("draftId", draft.id);
+      for (const [name, value] of Object.entries(rawBody)) if (typeof value === "string") form.set(name, value);
+      const { id } = await submitApplication({ applicant: user, maxBytes: getConfig().uploadMaxBytes, readForm: async () => form });
+      return { data: { id }, status: 201 };
+    },
+  }),
+  defineOperation({
+    id: "downloadDocument",
+    method: "GET",
+    path: "/applications/{id}/documents/{field}",
+    tag: "Applications",
+    summary: "One document's file, for its applicant or staff (every staff view is recorded)",
+    access: "signed-in",
+    params: z.object({ id: z.string().max(100), field }),
+    returnsFile: true,
+    response: z.unknown(),
+    async run({ params, user }) {
+      return documentResponse(await openApplicationDocument({ id: params.id, field: params.field, viewer: user, as: viewerOf(user).as }));
+    },
+  }),
   defineOperation({
     id: "listApplications",
     method: "GET",

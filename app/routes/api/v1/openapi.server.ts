@@ -83,13 +83,16 @@ function responsesOf(operation: Operation) {
     ...(typeof operation.access === "object" ? [403] : []),
   ]);
   if (operation.params) statuses.add(404);
-  if (operation.body) {
+  if (operation.body || operation.takesFile) {
     statuses.add(413);
     statuses.add(415);
   }
   for (const status of operation.refusals ?? []) statuses.add(status);
+  const file = { type: "string", contentEncoding: "binary" };
   const responses: Record<string, JsonSchema> = {
-    [String(operation.status ?? 200)]: { description: operation.summary, content: { "application/json": { schema: success } } },
+    [String(operation.status ?? 200)]: operation.returnsFile
+      ? { description: operation.summary, content: { "application/pdf": { schema: file }, "image/*": { schema: file } } }
+      : { description: operation.summary, content: { "application/json": { schema: success } } },
   };
   for (const status of [...statuses].sort()) {
     responses[String(status)] = {
@@ -98,6 +101,20 @@ function responsesOf(operation: Operation) {
     };
   }
   return responses;
+}
+
+/** A JSON body from the operation's schema, or one file in a multipart form under the path's `field`. */
+function requestBodyOf(operation: Operation) {
+  if (operation.takesFile) {
+    const form = {
+      type: "object",
+      description: "The file under the document's own field name (the path's `field`), as the form sends it.",
+      additionalProperties: { type: "string", contentEncoding: "binary" },
+    };
+    return { requestBody: { required: true, content: { "multipart/form-data": { schema: form } } } };
+  }
+  if (!operation.body) return {};
+  return { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(operation.body.strict(), "input") } } } };
 }
 
 /** Who may call an operation, in words for its description. */
@@ -121,9 +138,7 @@ export function openApiDocument(operations: readonly Operation[], serverUrl: str
       description: [operation.description, `Who may call: ${whoMayCall(operation.access)}`].filter(Boolean).join("\n\n"),
       ...(operation.access === "anyone" ? { security: [] } : {}),
       parameters: parametersOf(operation),
-      ...(operation.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(operation.body.strict(), "input") } } } }
-        : {}),
+      ...requestBodyOf(operation),
       responses: responsesOf(operation),
     };
   }

@@ -56,9 +56,13 @@ export type Operation<
   status?: number;
   /** A list: the answer carries `meta` (page, pageSize, total). */
   paginated?: boolean;
+  /** The body is a multipart form carrying one file (the operation reads it itself, streaming). */
+  takesFile?: boolean;
+  /** The answer is a file (`run` returns the Response), not the envelope. */
+  returnsFile?: boolean;
   /** The refusals this operation may answer with besides the ones every operation has. */
   refusals?: readonly number[];
-  run(input: OperationInput<P, Q, B, NoInfer<A>>): Promise<OperationResult>;
+  run(input: OperationInput<P, Q, B, NoInfer<A>>): Promise<OperationResult | Response>;
 };
 
 export function defineOperation<P extends AnyObject, Q extends AnyObject, B extends AnyObject>(operation: Operation<P, Q, B>): Operation {

@@ -5,7 +5,7 @@ import { recordAuditEvent } from "~/.server/users/audit";
 import { API_PREFIX } from "~/lib/api-envelope";
 import { hasRole } from "~/lib/roles";
 import type { Access, Operation } from "./operation.server";
-import { apiErrorResponse, apiFailure, apiSuccess, parseStrict, readJsonBody } from "./respond.server";
+import { ApiRefusal, apiErrorResponse, apiFailure, apiSuccess, parseStrict, readJsonBody } from "./respond.server";
 
 type Route = { operation: Operation; pattern: RegExp; names: string[] };
 
@@ -68,15 +68,22 @@ export async function dispatch(routes: Route[], request: Request, context: AppLo
     match.route.names.forEach((name, index) => {
       rawParams[name] = decodeSegment(match.values[index] ?? "");
     });
-    const params = operation.params ? parseStrict(operation.params, rawParams, "There is no such resource.") : {};
+    const params = operation.params ? pathParams(operation.params, rawParams) : {};
     const query = operation.query ? parseStrict(operation.query, firstValues(url.searchParams)) : {};
     const rawBody = operation.body ? asFormValues(await readJsonBody(request)) : {};
     const body = operation.body ? parseStrict(operation.body, rawBody) : {};
-    if (!operation.body && method !== "GET" && method !== "DELETE" && (request.headers.get("Content-Length") ?? "0") !== "0") {
+    if (
+      !operation.body &&
+      !operation.takesFile &&
+      method !== "GET" &&
+      method !== "DELETE" &&
+      (request.headers.get("Content-Length") ?? "0") !== "0"
+    ) {
       throw new AppError("INVALID", "This call takes no body.");
     }
     // refuseCaller let a null user through only where `access` is "anyone", whose `run` takes null.
     const result = await operation.run({ request, params, query, body, rawBody, user: user as SessionUser, clientIp: context.clientIp });
+    if (result instanceof Response) return result;
     return apiSuccess(result.data, { meta: result.meta, status: result.status ?? operation.status, headers: result.headers });
   } catch (error) {
     return apiErrorResponse(error, request);
@@ -105,4 +112,11 @@ function firstValues(search: URLSearchParams): Record<string, string> {
  */
 function asFormValues(body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(body).map(([name, value]) => [name, typeof value === "number" ? String(value) : value]));
+}
+
+/** The path's parameters, checked: one that cannot name anything (an unknown document field) is a 404, not a malformed request. */
+function pathParams<S extends Operation["params"] & object>(schema: S, values: Record<string, string>) {
+  const result = schema.safeParse(values);
+  if (result.success) return result.data;
+  throw new ApiRefusal("NOT_FOUND", result.error.issues[0]?.message ?? "There is no such resource.");
 }
