@@ -31,6 +31,10 @@ export default [
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/v1/*", "routes/api/v1.ts"),
+  route("api/v1/me/application/documents/:field", "routes/api/v1-document.ts"),
+  ...["universities", "universities/:slug", "consultants", "networking-members", "networking-members/:id"].map((path) =>
+    route(`api/v1/${path}`, "routes/api/v1-form.ts", { id: `api-v1-form-${path}` }),
+  ),
   route("photos/:userId/:file", "routes/api/photo.ts"),
   route("member-photos/:memberId/:file", "routes/api/member-photo.ts"),
   route("university-logos/:file", "routes/api/university-logo.ts"),

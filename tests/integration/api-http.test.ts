@@ -1,15 +1,16 @@
-import { readFileSync } from "node:fs";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { addMember } from "~/.server/networking/add-member";
 import { documentFields } from "~/lib/applications";
+import routes from "~/routes";
 import { operations } from "~/routes/api/v1/operations.server";
 import { createUser, type TestUser } from "../support/accounts";
 import { createSubmittedApplication, tinyPdf, tinyPng } from "../support/applications";
-import { createConsultant, wallClock } from "../support/booking";
+import { consultantFields, createConsultant, wallClock } from "../support/booking";
 import { memberChoices, memberFields, memberPhoto, sessionOf } from "../support/members";
-import { projectRoot, type ServerProcess, startServer } from "../support/server-process";
+import { type ServerProcess, startServer } from "../support/server-process";
 import { onServerDatabase, signInOverHttp } from "../support/server-users";
 import { createServerEnvironment } from "../support/test-database";
 
@@ -135,9 +136,17 @@ describe("the document", () => {
     await SwaggerParser.validate(structuredClone(document) as never);
     const documented = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
     expect(documented.sort()).toEqual(operations.map((operation) => operation.id).sort());
-    const routes = readFileSync(`${projectRoot}/app/routes.ts`, "utf8");
-    // One route serves them all, and one more the upload, for its body limit.
-    expect(routes.match(/"api\/v1[^"]*"/g)).toEqual(['"api/v1/*"', '"api/v1/me/application/documents/:field"']);
+    // The route table under /api/v1: the splat that serves them all, and the paths that need a larger body limit
+    // (an upload, the forms with a picture), each of which is a path of the document.
+    const apiRoutes = (routes as RouteConfigEntry[]).filter((entry) => entry.path?.startsWith("api/v1"));
+    expect(apiRoutes.filter((entry) => entry.file !== "routes/api/v1.ts").every((entry) => entry.file.startsWith("routes/api/v1-"))).toBe(
+      true,
+    );
+    expect(apiRoutes.filter((entry) => entry.file === "routes/api/v1.ts").map((entry) => entry.path)).toEqual(["api/v1/*"]);
+    const paths = new Set(Object.keys(document.paths).map((path) => `api/v1${path.replace(/\{\w+\}/g, ":")}`));
+    for (const entry of apiRoutes.filter((route) => route.path !== "api/v1/*")) {
+      expect(paths, entry.path).toContain(entry.path?.replace(/:\w+/g, ":"));
+    }
   });
 });
 
@@ -545,6 +554,79 @@ describe("applying through the API", () => {
   });
 });
 
+describe("staff forms with a picture", () => {
+  const form = (values: Record<string, string>, picture?: { field: string; bytes: Buffer }) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(values)) data.set(name, value);
+    if (picture) data.set(picture.field, new File([new Uint8Array(picture.bytes)], "picture.png", { type: "image/png" }));
+    return data;
+  };
+
+  test("staff add, edit and delete a university with its logo as the page's form; a student is refused before the form is read", async () => {
+    const [studentToken, consultantToken] = await Promise.all([tokenOf(student), tokenOf(consultant)]);
+    const fields = {
+      universityName: "Northern Lights University",
+      countryName: "Finland",
+      universityLocation: "Rovaniemi",
+      universityType: "Public",
+      coursesOffered: "120",
+      examsAccepted: "IELTS, TOEFL iBT",
+      firstYearTuitionFees: "12000",
+      tuitionCurrency: "EUR",
+      noOfScholarship: "4",
+      ielts: "6.5",
+    };
+    const logo = { field: "universityLogo", bytes: await tinyPng("#7c2d12", 120) };
+    expect((await call("createUniversity", { token: studentToken, body: form(fields, logo) })).status).toBe(403);
+    expect((await call("createUniversity", { token: consultantToken, json: fields })).status).toBe(415);
+    const noLogo = await call("createUniversity", { token: consultantToken, body: form(fields) });
+    expect([noLogo.status, noLogo.body.error?.fields]).toEqual([400, { universityLogo: "Choose a logo" }]);
+    const extra = await call("createUniversity", { token: consultantToken, body: form({ ...fields, updatedBy: "someone" }, logo) });
+    expect(extra.body.error?.fields).toEqual({ updatedBy: "This field is not accepted here." });
+    const created = await call("createUniversity", { token: consultantToken, body: form(fields, logo) });
+    expect(created.status).toBe(201);
+    const { slug } = created.body.data as { slug: string };
+    expect(created.body.data).toMatchObject({ name: "Northern Lights University", city: "Rovaniemi", minimumIelts: 6.5 });
+
+    const edited = await call("updateUniversity", {
+      path: `/universities/${slug}`,
+      token: consultantToken,
+      body: form({ ...fields, universityLocation: "Oulu" }),
+    });
+    expect(edited.body.data).toMatchObject({ slug, city: "Oulu" });
+    expect((await call("updateUniversity", { path: `/universities/${slug}`, token: studentToken, body: form(fields) })).status).toBe(403);
+    expect((await call("deleteUniversity", { path: `/universities/${slug}`, token: studentToken })).status).toBe(403);
+    expect((await call("deleteUniversity", { path: `/universities/${slug}`, token: consultantToken })).body.data).toEqual({
+      name: "Northern Lights University",
+    });
+    expect((await call("getUniversity", { path: `/universities/${slug}` })).status).toBe(404);
+  });
+
+  test("a manager adds a consultant and a networking member with their photos, and edits the member; others are refused", async () => {
+    const [consultantToken, managerToken] = await Promise.all([tokenOf(consultant), tokenOf(manager)]);
+    const photo = { field: "profile", bytes: await tinyPng("#0f766e", 80) };
+    const advisor = consultantFields({ name: "Farhana Akter" });
+    expect((await call("createConsultant", { token: consultantToken, body: form(advisor, photo) })).status).toBe(403);
+    const added = await call("createConsultant", { token: managerToken, body: form(advisor, photo) });
+    expect([added.status, added.body.data]).toMatchObject([201, { name: "Farhana Akter", email: advisor.email, active: true }]);
+
+    const fields = memberFields({ name: "Sadia Islam", twitter: "", bookingUrl: "" }) as unknown as Record<string, string>;
+    expect((await call("createMember", { token: consultantToken, body: form(fields, photo) })).status).toBe(403);
+    const member = await call("createMember", { token: managerToken, body: form(fields, photo) });
+    expect([member.status, member.body.data]).toMatchObject([201, { name: "Sadia Islam", status: "Active" }]);
+    const id = (member.body.data as { id: string }).id;
+    const edited = await call("updateMember", {
+      path: `/networking-members/${id}`,
+      token: managerToken,
+      body: form({ ...fields, company: "Aalto Labs" }),
+    });
+    expect(edited.body.data).toMatchObject({ id, company: "Aalto Labs" });
+    expect((await call("updateMember", { path: `/networking-members/${id}`, token: consultantToken, body: form(fields) })).status).toBe(
+      403,
+    );
+  });
+});
+
 describe("networking", () => {
   test("the directory for anyone signed in (no e-mail or phone), Connect for students; managers read, hide and delete members", async () => {
     const [studentToken, consultantToken, managerToken] = await Promise.all([tokenOf(student), tokenOf(consultant), tokenOf(manager)]);
@@ -604,7 +686,7 @@ describe("contact and bad input", () => {
 
   test("the server's own refusals under /api/v1 are the envelope: a wrong method (with Allow), no such resource, a body over the cap", async () => {
     const wrongMethod = await fetch(`${server.url}/api/v1/universities`, { method: "DELETE" });
-    expect([wrongMethod.status, wrongMethod.headers.get("Allow")]).toEqual([405, "GET"]);
+    expect([wrongMethod.status, wrongMethod.headers.get("Allow")]).toEqual([405, "GET, POST"]);
     expect(((await wrongMethod.json()) as Answer["body"]).error?.code).toBe("METHOD_NOT_ALLOWED");
     const nowhere = await fetch(`${server.url}/api/v1/nothing-here`);
     expect([nowhere.status, ((await nowhere.json()) as Answer["body"]).error?.code]).toEqual([404, "NOT_FOUND"]);

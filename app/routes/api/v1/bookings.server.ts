@@ -7,14 +7,16 @@ import { deleteSlot } from "~/.server/bookings/delete-slot";
 import { listConsultantBookings, listStudentBookings } from "~/.server/bookings/list-bookings";
 import { listConsultantSlots } from "~/.server/bookings/list-slots";
 import { setBookingStatus } from "~/.server/bookings/set-booking-status";
+import { addConsultant } from "~/.server/consultants/add-consultant";
 import { bookableConsultant } from "~/.server/consultants/bookable-consultant";
 import { findBookableConsultants } from "~/.server/consultants/list-consultants";
 import { actsAsConsultant } from "~/.server/consultants/require-consultant";
 import { AppError } from "~/.server/errors";
 import { bookingStatuses, consultantCountries, consultantStatusChoices } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
 import { hasRole } from "~/lib/roles";
-import { BookingFormSchema, SlotFormSchema } from "~/lib/schemas/booking";
+import { BookingFormSchema, ConsultantFormSchema, SlotFormSchema } from "~/lib/schemas/booking";
 import { defineOperation } from "./operation.server";
 
 const consultants = { who: "consultants (a manager or admin who is also a consultant included)", allows: actsAsConsultant } as const;
@@ -248,6 +250,28 @@ export const bookingOperations = [
     async run({ params, user }) {
       await deleteSlot({ actor: user, consultantId: ownProfile(user), slotId: params.id });
       return { data: { done: true as const } };
+    },
+  }),
+  defineOperation({
+    id: "createConsultant",
+    method: "POST",
+    path: "/consultants",
+    tag: "Appointments",
+    summary: "Add a consultant (managers): the add form's fields and their picture",
+    description: "The e-mail's account (made if there is none) becomes a consultant's, and they are told by e-mail, as from the page.",
+    access: pageRoles.addConsultant,
+    form: { file: "profile", maxBytes: PHOTO_FORM_MAX_BYTES },
+    body: ConsultantFormSchema,
+    response: ConsultantSchema.extend({ email: z.string(), active: z.boolean() }),
+    status: 201,
+    refusals: [409],
+    async run({ body, file, user }) {
+      const { id, name, university, country, profession, description, email, active } = await addConsultant({
+        actor: user,
+        fields: body,
+        picture: file,
+      });
+      return { data: { id, name, university, country, profession, description, email, active }, status: 201 };
     },
   }),
 ];

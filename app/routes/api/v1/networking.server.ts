@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addMember } from "~/.server/networking/add-member";
 import { getMemberChoices } from "~/.server/networking/choices";
 import { sendConnectMessage } from "~/.server/networking/connect";
 import { deleteMember } from "~/.server/networking/delete-member";
@@ -7,9 +8,11 @@ import { memberPhotoUrl } from "~/.server/networking/member-photo";
 import { findMember, type Member } from "~/.server/networking/members";
 import { searchDirectory } from "~/.server/networking/search-directory";
 import { setMemberStatus } from "~/.server/networking/set-member-status";
+import { updateMember } from "~/.server/networking/update-member";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { DIRECTORY_SEARCH_MAX_LENGTH, memberStatuses } from "~/lib/networking";
-import { ConnectFormSchema } from "~/lib/schemas/networking";
+import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
+import { ConnectFormSchema, MemberFormSchema } from "~/lib/schemas/networking";
 import { defineOperation } from "./operation.server";
 import { pageQuery } from "./respond.server";
 
@@ -181,6 +184,43 @@ export const networkingOperations = [
     async run({ params, user }) {
       await deleteMember({ actor: user, id: params.id });
       return { data: { done: true as const } };
+    },
+  }),
+  defineOperation({
+    id: "createMember",
+    method: "POST",
+    path: "/networking-members",
+    tag: "Networking",
+    summary: "Add a member (managers): the add form's nine fields and their photo",
+    access: managers,
+    form: { file: "profile", maxBytes: PHOTO_FORM_MAX_BYTES },
+    body: MemberFormSchema,
+    response: MemberSchema,
+    status: 201,
+    refusals: [409],
+    async run({ body, file, user }) {
+      return {
+        data: memberData(await addMember({ actor: user, fields: body, photo: file, choices: await getMemberChoices() })),
+        status: 201,
+      };
+    },
+  }),
+  defineOperation({
+    id: "updateMember",
+    method: "PATCH",
+    path: "/networking-members/{id}",
+    tag: "Networking",
+    summary: "Save the edit form over a member (managers); a new photo only when one is sent",
+    access: managers,
+    params: idParams,
+    form: { file: "profile", maxBytes: PHOTO_FORM_MAX_BYTES },
+    body: MemberFormSchema,
+    response: MemberSchema,
+    refusals: [409],
+    async run({ params, body, file, user }) {
+      return {
+        data: memberData(await updateMember({ actor: user, id: params.id, fields: body, photo: file, choices: await getMemberChoices() })),
+      };
     },
   }),
 ];

@@ -83,7 +83,7 @@ function responsesOf(operation: Operation) {
     ...(typeof operation.access === "object" ? [403] : []),
   ]);
   if (operation.params) statuses.add(404);
-  if (operation.body || operation.takesFile) {
+  if (operation.body || operation.takesFile || operation.form) {
     statuses.add(413);
     statuses.add(415);
   }
@@ -112,6 +112,17 @@ function requestBodyOf(operation: Operation) {
       additionalProperties: { type: "string", contentEncoding: "binary" },
     };
     return { requestBody: { required: true, content: { "multipart/form-data": { schema: form } } } };
+  }
+  if (operation.form && operation.body) {
+    const fields = jsonSchema(operation.body.strict(), "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const schema = {
+      ...fields,
+      properties: {
+        ...fields.properties,
+        [operation.form.file]: { type: "string", contentEncoding: "binary", description: "The picture: JPEG, PNG or WebP." },
+      },
+    };
+    return { requestBody: { required: true, content: { "multipart/form-data": { schema } } } };
   }
   if (!operation.body) return {};
   return { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(operation.body.strict(), "input") } } } };

@@ -23,6 +23,8 @@ export type OperationInput<P extends AnyObject, Q extends AnyObject, B extends A
   body: z.output<B>;
   /** The JSON body as sent (already checked against `body`), for a domain function that reads a form's fields itself. */
   rawBody: Record<string, unknown>;
+  /** With `form`: the picture sent under its field, or null. */
+  file: Buffer | null;
   /** The caller: always there unless `access` is "anyone" (then null without a token). */
   user: A extends "anyone" ? SessionUser | null : SessionUser;
   clientIp: string;
@@ -48,8 +50,14 @@ export type Operation<
   access: A;
   params?: P;
   query?: Q;
-  /** A JSON body; fields it does not name are refused, never ignored. */
+  /** A JSON body; fields it does not name are refused, never ignored. With `form`, the form's text fields. */
   body?: B;
+  /**
+   * The body is the page's own multipart form instead of JSON: `body` checks its text fields and
+   * `file` names its picture's field (JPEG, PNG or WebP, checked by the domain function). `maxBytes`
+   * is the form's cap, as on the page; its path needs a route with that body limit (routes.ts).
+   */
+  form?: { file: string; maxBytes: number };
   /** The schema of `data` in the success envelope. */
   response: z.ZodType;
   /** The success status (200 unless said). */

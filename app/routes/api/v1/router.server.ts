@@ -1,11 +1,12 @@
 import type { AppLoadContext } from "react-router";
 import { getApiUser, mustEnrollTwoFactor, type SessionUser, TWO_FACTOR_REQUIRED } from "~/.server/auth/session";
-import { AppError } from "~/.server/errors";
+import { AppError, CORRECT_THE_MARKED_FIELDS } from "~/.server/errors";
+import { readForm } from "~/.server/read-form";
 import { recordAuditEvent } from "~/.server/users/audit";
 import { API_PREFIX } from "~/lib/api-envelope";
 import { hasRole } from "~/lib/roles";
 import type { Access, Operation } from "./operation.server";
-import { ApiRefusal, apiErrorResponse, apiFailure, apiSuccess, parseStrict, readJsonBody } from "./respond.server";
+import { ApiRefusal, apiErrorResponse, apiFailure, apiSuccess, NOT_A_FIELD, parseStrict, readJsonBody } from "./respond.server";
 
 type Route = { operation: Operation; pattern: RegExp; names: string[] };
 
@@ -70,7 +71,10 @@ export async function dispatch(routes: Route[], request: Request, context: AppLo
     });
     const params = operation.params ? pathParams(operation.params, rawParams) : {};
     const query = operation.query ? parseStrict(operation.query, firstValues(url.searchParams)) : {};
-    const rawBody = operation.body ? asFormValues(await readJsonBody(request)) : {};
+    const sent = operation.form
+      ? await readApiForm(request, operation.form)
+      : { values: operation.body ? asFormValues(await readJsonBody(request)) : {}, file: null };
+    const rawBody = sent.values;
     const body = operation.body ? parseStrict(operation.body, rawBody) : {};
     if (
       !operation.body &&
@@ -82,7 +86,16 @@ export async function dispatch(routes: Route[], request: Request, context: AppLo
       throw new AppError("INVALID", "This call takes no body.");
     }
     // refuseCaller let a null user through only where `access` is "anyone", whose `run` takes null.
-    const result = await operation.run({ request, params, query, body, rawBody, user: user as SessionUser, clientIp: context.clientIp });
+    const result = await operation.run({
+      request,
+      params,
+      query,
+      body,
+      rawBody,
+      file: sent.file,
+      user: user as SessionUser,
+      clientIp: context.clientIp,
+    });
     if (result instanceof Response) return result;
     return apiSuccess(result.data, { meta: result.meta, status: result.status ?? operation.status, headers: result.headers });
   } catch (error) {
@@ -119,4 +132,29 @@ function pathParams<S extends Operation["params"] & object>(schema: S, values: R
   const result = schema.safeParse(values);
   if (result.success) return result.data;
   throw new ApiRefusal("NOT_FOUND", result.error.issues[0]?.message ?? "There is no such resource.");
+}
+
+const formTypes = new Set(["multipart/form-data", "application/x-www-form-urlencoded"]);
+
+/**
+ * A page's form sent to the API (multipart, for the picture): its text fields, each name once, and
+ * the picture under `form.file`. Another file, or a name given twice, is refused by name.
+ */
+async function readApiForm(request: Request, form: { file: string; maxBytes: number }) {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!formTypes.has(type))
+    throw new ApiRefusal("UNSUPPORTED_MEDIA_TYPE", "This address takes the form as multipart/form-data (the picture under its field).");
+  const data = await readForm(request, form.maxBytes);
+  const values: Record<string, unknown> = {};
+  const problems: Record<string, string> = {};
+  let file: Buffer | null = null;
+  for (const [name, value] of data) {
+    if (name === form.file && typeof value !== "string") {
+      if (value.size > 0) file = Buffer.from(await value.arrayBuffer());
+    } else if (typeof value !== "string") problems[name] = NOT_A_FIELD;
+    else if (name in values) problems[name] = "Send this field once.";
+    else values[name] = value;
+  }
+  if (Object.keys(problems).length > 0) throw new AppError("INVALID", CORRECT_THE_MARKED_FIELDS, { fieldErrors: problems });
+  return { values, file };
 }

@@ -1,9 +1,14 @@
 import { z } from "zod";
+import { addUniversity } from "~/.server/universities/add-university";
+import { deleteUniversity } from "~/.server/universities/delete-university";
 import { universityCountries } from "~/.server/universities/find-universities";
 import { findUniversityBySlug } from "~/.server/universities/find-university";
 import { parseFinderQuery } from "~/.server/universities/finder-query";
 import { finderResults } from "~/.server/universities/finder-results";
 import type { University, UniversityCard } from "~/.server/universities/schema";
+import { updateUniversity } from "~/.server/universities/update-university";
+import { pageRoles } from "~/lib/dashboard-menu";
+import { UNIVERSITY_FORM_MAX_BYTES, UniversityEditSchema, UniversityFormSchema } from "~/lib/schemas/universities";
 import { FINDER_SEARCH_MAX_LENGTH, finderSorts, ieltsBands, tuitionCurrencies, universityTypes } from "~/lib/universities";
 import { defineOperation } from "./operation.server";
 import { pageQuery } from "./respond.server";
@@ -186,6 +191,54 @@ export const universityOperations = [
     refusals: [404],
     async run({ params }) {
       return { data: detail(await findUniversityBySlug(params.slug)) };
+    },
+  }),
+  defineOperation({
+    id: "createUniversity",
+    method: "POST",
+    path: "/universities",
+    tag: "Universities",
+    summary: "Add a university (staff): the add form's fields and its logo",
+    access: pageRoles.addUniversity,
+    form: { file: "universityLogo", maxBytes: UNIVERSITY_FORM_MAX_BYTES },
+    body: UniversityFormSchema,
+    response: UniversitySchema,
+    status: 201,
+    refusals: [409],
+    async run({ body, file, user }) {
+      return { data: detail(await addUniversity({ actor: user, fields: body, logo: file })), status: 201 };
+    },
+  }),
+  defineOperation({
+    id: "updateUniversity",
+    method: "PATCH",
+    path: "/universities/{slug}",
+    tag: "Universities",
+    summary: "Save the edit form over a university (staff); a new logo only when one is sent",
+    description: "Every field of the edit form is sent, as on the page; the slug stays, so shared links keep working.",
+    access: pageRoles.addUniversity,
+    params: z.object({ slug: z.string().max(200) }),
+    form: { file: "universityLogo", maxBytes: UNIVERSITY_FORM_MAX_BYTES },
+    body: UniversityEditSchema,
+    response: UniversitySchema,
+    refusals: [409],
+    async run({ params, body, file, user }) {
+      const { id } = await findUniversityBySlug(params.slug);
+      return { data: detail(await updateUniversity({ actor: user, id, fields: body, logo: file })) };
+    },
+  }),
+  defineOperation({
+    id: "deleteUniversity",
+    method: "DELETE",
+    path: "/universities/{slug}",
+    tag: "Universities",
+    summary: "Delete a university (staff): it leaves the finder, shortlists and its page",
+    access: pageRoles.addUniversity,
+    params: z.object({ slug: z.string().max(200) }),
+    response: z.object({ name: z.string() }),
+    async run({ params, user }) {
+      const { id } = await findUniversityBySlug(params.slug);
+      return { data: await deleteUniversity({ actor: user, id }) };
     },
   }),
 ];
