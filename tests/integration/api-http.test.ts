@@ -291,6 +291,27 @@ describe("universities", () => {
   });
 });
 
+describe("the first year in taka", () => {
+  test("a university's cost table: lines in their currency and in taka, a total, the level chosen; a wrong level is 400", async () => {
+    const cost = await call("getFirstYearCost", { path: "/universities/technical-university-of-munich/first-year-cost" });
+    expect(cost.status).toBe(200);
+    const data = cost.body.data as { level: string; lines: { label: string; taka: number | null }[]; totalBdt: number | null };
+    expect(data.level).toBe("bachelor");
+    expect(data.lines.length).toBeGreaterThan(3);
+    expect(data.totalBdt).toBe(data.lines.reduce((sum, line) => sum + (line.taka ?? 0), 0));
+    expect(
+      (
+        (await call("getFirstYearCost", { path: "/universities/technical-university-of-munich/first-year-cost?level=masters" })).body
+          .data as { level: string }
+      ).level,
+    ).toBe("masters");
+    expect(
+      (await call("getFirstYearCost", { path: "/universities/technical-university-of-munich/first-year-cost?level=phd" })).status,
+    ).toBe(400);
+    expect((await call("getFirstYearCost", { path: "/universities/no-such-university/first-year-cost" })).status).toBe(404);
+  });
+});
+
 describe("shortlist", () => {
   test("a student shortlists a university, lists it and takes it off; without a token it is 401, an unknown slug 404", async () => {
     const token = await tokenOf(student);

@@ -1,12 +1,17 @@
 import { z } from "zod";
+import { readRatesChangedAt } from "~/.server/settings/site-settings";
 import { addUniversity } from "~/.server/universities/add-university";
 import { deleteUniversity } from "~/.server/universities/delete-university";
 import { universityCountries } from "~/.server/universities/find-universities";
 import { findUniversityBySlug } from "~/.server/universities/find-university";
 import { parseFinderQuery } from "~/.server/universities/finder-query";
 import { finderResults } from "~/.server/universities/finder-results";
+import { firstYearCost, getCountryCosts } from "~/.server/universities/first-year-cost";
+import { getTakaRates } from "~/.server/universities/rates";
 import type { University, UniversityCard } from "~/.server/universities/schema";
 import { updateUniversity } from "~/.server/universities/update-university";
+import { getAcademicProfile } from "~/.server/users/academic-profile";
+import { studyLevels } from "~/lib/academic-profile";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { UNIVERSITY_FORM_MAX_BYTES, UniversityEditSchema, UniversityFormSchema } from "~/lib/schemas/universities";
 import { FINDER_SEARCH_MAX_LENGTH, finderSorts, ieltsBands, tuitionCurrencies, universityTypes } from "~/lib/universities";
@@ -59,6 +64,27 @@ export const UniversitySchema = UniversitySummarySchema.omit({ fitReasons: true 
     z.object({ name: z.string(), value: z.string(), year: z.number().int().nullable(), source: z.string().nullable() }),
   ),
   updatedAt: z.iso.datetime({ offset: true }),
+});
+
+const CostLineSchema = z.object({
+  label: z.string(),
+  amount: z.number().nullable(),
+  currency: z.string().nullable(),
+  year: z.number().int().nullable(),
+  source: z.string().nullable(),
+  /** Whole taka; null when the amount is unknown or its currency has no rate. */
+  taka: z.number().int().nullable(),
+});
+
+const FirstYearCostSchema = z.object({
+  level: z.enum(studyLevels),
+  lines: z.array(CostLineSchema),
+  totalBdt: z.number().int().nullable(),
+  missing: z.array(z.string()),
+  livingKnown: z.boolean(),
+  /** What the embassy expects to see in the bank, apart from the cost. */
+  bankBalance: CostLineSchema.nullable(),
+  ratesChangedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 
 type Money = z.infer<typeof SourcedMoney>;
@@ -239,6 +265,32 @@ export const universityOperations = [
     async run({ params, user }) {
       const { id } = await findUniversityBySlug(params.slug);
       return { data: await deleteUniversity({ actor: user, id }) };
+    },
+  }),
+  defineOperation({
+    id: "getFirstYearCost",
+    method: "GET",
+    path: "/universities/{slug}/first-year-cost",
+    tag: "Plan",
+    summary: "The first year in taka: tuition, living costs, visa, health cover, fees and a flight, at the staff-set rates",
+    description:
+      "Each line in its own currency and in taka; an unknown figure is a named line left out of the total (`missing`). `level` " +
+      "(bachelor or masters) chooses the tuition; without it a signed-in student's profile does, else a bachelor's. " +
+      "`ratesChangedAt` is when the rates were last set (null: the default rates).",
+    access: "anyone",
+    params: z.object({ slug: z.string().max(200) }),
+    query: z.object({ level: z.enum(studyLevels, { error: "Use bachelor or masters" }).optional() }),
+    response: FirstYearCostSchema,
+    async run({ params, query, user }) {
+      const university = await findUniversityBySlug(params.slug);
+      const [rates, costs, ratesChangedAt, profile] = await Promise.all([
+        getTakaRates(),
+        getCountryCosts(),
+        readRatesChangedAt(),
+        user?.role === "student" && !query.level ? getAcademicProfile(user.id) : null,
+      ]);
+      const cost = firstYearCost(university, costs.get(university.country), rates, query.level ?? profile?.level ?? "bachelor");
+      return { data: { ...cost, ratesChangedAt: ratesChangedAt?.toISOString() ?? null } };
     },
   }),
 ];
