@@ -53,6 +53,8 @@ test("a photo goes upright, at most 2,000 px and without its metadata; a PDF goe
   expect(passport?.bytes.length).toBeLessThan(photo.length / 2);
   expect(sent.get("bankStatement")?.bytes.equals(pdf)).toBe(true);
 
+  // Its thumbnail is the copy just sent, from the browser's memory: nothing downloaded again.
+  await expect(page.getByRole("img", { name: "Passport", exact: true })).toHaveAttribute("src", /^blob:/);
   // Uploaded, the inputs are empty: the form's own post will not carry them again.
   expect(await page.locator('input[name="passport"]').evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
 

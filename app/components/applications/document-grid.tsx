@@ -78,15 +78,18 @@ export function DocumentGrid({
 export function DocumentPreview({
   document,
   size = "md",
+  src,
 }: {
   document: Pick<DocumentView, "isImage" | "url" | "label">;
   size?: "sm" | "md";
+  /** The picture to show instead of the stored file (the copy just sent, still in the browser: nothing to download). */
+  src?: string | undefined;
 }) {
   const box = size === "sm" ? "h-16 w-16 shrink-0" : "aspect-[4/3] w-full";
   if (document.isImage) {
     return (
       <img
-        src={document.url}
+        src={src ?? document.url}
         alt={document.label}
         loading="lazy"
         decoding="async"

@@ -54,6 +54,10 @@ export function DocumentInput({
   const input = useRef<HTMLInputElement>(null);
   const [uploaded, setUploaded] = useState<DocumentView | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  // The photo just sent, shown from the browser's memory: on a thin link the thumbnail must not
+  // download the stored file again (fifteen of them would hold up the submit).
+  const [localPreview, setLocalPreview] = useState<string | undefined>(undefined);
+  useEffect(() => () => (localPreview ? URL.revokeObjectURL(localPreview) : undefined), [localPreview]);
   // Aborted when the form goes away (the student leaves /apply): the upload in flight stops.
   const lifetime = useRef(new AbortController());
   useEffect(() => {
@@ -79,6 +83,7 @@ export function DocumentInput({
       if (outcome.ok) {
         const fresh = { ...outcome.document, url: `${outcome.document.url}?v=${Date.now()}` };
         setUploaded(fresh);
+        setLocalPreview(fresh.isImage ? URL.createObjectURL(prepared.file) : undefined);
         onUploaded({ document: fresh, draftId: outcome.draftId });
         // Uploaded: the whole form's post need not carry the file again.
         if (input.current) input.current.value = "";
@@ -136,7 +141,7 @@ export function DocumentInput({
       <div className="flex items-start gap-3">
         {document ? (
           <a href={document.url} target="_blank" rel="noopener" className="shrink-0">
-            <DocumentPreview document={document} size="sm" />
+            <DocumentPreview document={document} size="sm" src={uploaded ? localPreview : undefined} />
           </a>
         ) : (
           <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-500">
