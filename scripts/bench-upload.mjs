@@ -11,29 +11,13 @@ import { open } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { documentFields as fields } from "./lib/document-fields.mjs";
 import { root, startProductionServer } from "./lib/production-server.mjs";
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS) || 10;
 const DOCUMENT_MB = Number(process.env.BENCH_DOCUMENT_MB) || 5;
 const RSS_TARGET_MB = 150;
 const THROUGHPUT_TARGET = 0.5;
-const fields = [
-  "passportSizePicture",
-  "birthCertificate",
-  "nid",
-  "fatherNid",
-  "motherNid",
-  "passport",
-  "sscCertificate",
-  "hscCertificate",
-  "bachelorHonoursTranscript",
-  "englishProficiency",
-  "sponsorBusinessLicense",
-  "bankStatement",
-  "policeClearance",
-  "healthCertificate",
-  "currentBillCopy",
-];
 const students = Array.from({ length: APPLICATIONS }, (_, index) => ({
   email: `bench-applicant-${index + 1}@onward.test`,
   password: `a long bench passphrase ${index + 100}`,

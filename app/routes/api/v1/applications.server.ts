@@ -76,28 +76,7 @@ const ApplicationSchema = ApplicationSummarySchema.omit({ updatedAt: true }).ext
   motherName: z.string().nullable(),
   sponsorName: z.string().nullable(),
   assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
-  documents: z.array(
-    z.object({
-      field,
-      label: z.string(),
-      fileName: z.string(),
-      contentType: z.string(),
-      size: z.number().int(),
-      state: z.enum(documentStates),
-      /** Why staff asked for a new copy. */
-      reason: z.string().nullable(),
-      /** Earlier copies the student replaced (staff only; empty for the student). */
-      history: z.array(
-        z.object({
-          id: z.number().int(),
-          fileName: z.string(),
-          size: z.number().int(),
-          replacedAt: z.string(),
-          reason: z.string().nullable(),
-        }),
-      ),
-    }),
-  ),
+  documents: z.array(DocumentSchema),
   timeline: z.array(
     z.object({
       id: z.number().int(),

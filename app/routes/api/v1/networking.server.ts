@@ -45,40 +45,8 @@ const MemberSchema = DirectoryMemberSchema.omit({ acceptsMessages: true }).exten
 });
 
 function memberData(member: Member): z.infer<typeof MemberSchema> {
-  const {
-    id,
-    name,
-    profession,
-    company,
-    address,
-    location,
-    category,
-    linkedin,
-    twitter,
-    bookingUrl,
-    email,
-    phone,
-    status,
-    acceptsMessages,
-  } = member;
-  return {
-    id,
-    name,
-    profession,
-    company,
-    address,
-    location,
-    category,
-    photoUrl: memberPhotoUrl(member.photo),
-    linkedin,
-    twitter,
-    bookingUrl,
-    email,
-    phone,
-    status,
-    acceptsMessages,
-    updatedAt: member.updatedAt.toISOString(),
-  };
+  const { photo, userId: _account, createdBy: _creator, createdAt: _created, updatedAt, ...fields } = member;
+  return { ...fields, photoUrl: memberPhotoUrl(photo), updatedAt: updatedAt.toISOString() };
 }
 
 export const networkingOperations = [
