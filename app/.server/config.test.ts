@@ -47,6 +47,16 @@ describe("parseConfig", () => {
     });
   });
 
+  test("CORS for the JSON API only for the origins API_CORS_ORIGINS lists, each a bare origin", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).apiCorsOrigins).toEqual([]);
+    expect(parseConfig({ DATA_DIR: tempDir(), API_CORS_ORIGINS: "https://app.example.com, http://localhost:5173" }).apiCorsOrigins).toEqual(
+      ["https://app.example.com", "http://localhost:5173"],
+    );
+    for (const bad of ["https://app.example.com/path", "*", "ftp://files.example.com", "app.example.com"]) {
+      expect(configError({ API_CORS_ORIGINS: bad }).variable).toBe("API_CORS_ORIGINS");
+    }
+  });
+
   test("trusts only APP_URL when it is set", () => {
     const config = parseConfig({ DATA_DIR: tempDir(), APP_URL: "https://onward.example.com/" });
     expect(config.appUrl).toBe("https://onward.example.com");

@@ -56,6 +56,23 @@ const envSchema = z.object({
   REQUIRE_STAFF_TWO_FACTOR: booleanFlag,
   LOG_LEVEL: z.enum(logLevels, { message: `expected one of ${logLevels.join(", ")}` }).optional(),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"], "redis://127.0.0.1:6379").optional(),
+  API_CORS_ORIGINS: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value === "" ||
+        value.split(",").every((origin) => {
+          try {
+            const url = new URL(origin.trim());
+            return ["http:", "https:"].includes(url.protocol) && url.origin === origin.trim();
+          } catch {
+            return false;
+          }
+        }),
+      { message: "expected origins separated by commas, such as https://app.example.com,https://crm.example.org" },
+    )
+    .optional(),
   MAX_BODY_KB: z.coerce
     .number({ message: "expected a size in kilobytes from 16 to 1048576" })
     .int({ message: "expected a size in kilobytes from 16 to 1048576" })
@@ -99,6 +116,8 @@ export type Config = {
   requireStaffTwoFactor: boolean;
   logLevel: (typeof logLevels)[number];
   redisUrl: string | undefined;
+  /** Web origins whose pages may call the JSON API from the browser (CORS); none by default. */
+  apiCorsOrigins: string[];
   /** The largest request body the server reads, in bytes (a route may declare a larger one for its uploads). */
   maxBodyBytes: number;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
@@ -179,6 +198,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     requireStaffTwoFactor: values.REQUIRE_STAFF_TWO_FACTOR ?? false,
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "warn" : "info"),
     redisUrl: values.REDIS_URL,
+    apiCorsOrigins: values.API_CORS_ORIGINS ? values.API_CORS_ORIGINS.split(",").map((origin) => origin.trim()) : [],
     maxBodyBytes: values.MAX_BODY_KB * 1024,
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET

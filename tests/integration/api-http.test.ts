@@ -61,7 +61,7 @@ beforeAll(async () => {
     });
     return { student, other, consultant, manager, applicationId, memberId: member.id };
   }));
-  server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
+  server = await startServer({ ...environment.env, LOG_LEVEL: "warn", API_CORS_ORIGINS: "https://app.example.com" });
   document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as Document;
   ajv.addSchema(document, "openapi");
 });
@@ -724,6 +724,27 @@ describe("contact and bad input", () => {
       body: "{}",
     });
     expect(crossSite.status).toBe(400);
+  });
+});
+
+describe("CORS", () => {
+  test("only an origin API_CORS_ORIGINS lists may call from its pages; its preflight is answered; cookies are never allowed", async () => {
+    const listed = await fetch(`${server.url}/api/v1/universities?pageSize=1`, { headers: { Origin: "https://app.example.com" } });
+    expect([listed.headers.get("Access-Control-Allow-Origin"), listed.headers.get("Access-Control-Allow-Credentials")]).toEqual([
+      "https://app.example.com",
+      null,
+    ]);
+    const other = await fetch(`${server.url}/api/v1/universities?pageSize=1`, { headers: { Origin: "https://elsewhere.example" } });
+    expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    const preflight = await fetch(`${server.url}/api/v1/me/applications`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://app.example.com",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "authorization",
+      },
+    });
+    expect([preflight.status, preflight.headers.get("Access-Control-Allow-Headers")]).toEqual([204, "Authorization, Content-Type"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { getApiUser, mustEnrollTwoFactor, type SessionUser, TWO_FACTOR_REQUIRED } from "~/.server/auth/session";
+import { getConfig } from "~/.server/config";
 import { AppError, CORRECT_THE_MARKED_FIELDS } from "~/.server/errors";
 import { readForm } from "~/.server/read-form";
 import { recordAuditEvent } from "~/.server/users/audit";
@@ -47,6 +48,31 @@ async function refuseCaller(access: Access, user: SessionUser | null, request: R
  * body, and runs it. Every answer is the envelope; no input makes a 5xx unless our code fails.
  */
 export async function dispatch(routes: Route[], request: Request, context: AppLoadContext): Promise<Response> {
+  const response = await answer(routes, request, context);
+  return withCors(request, response);
+}
+
+/**
+ * CORS, only for the origins API_CORS_ORIGINS lists (none by default): their pages may call the API
+ * with a bearer token; a preflight (OPTIONS) is answered here. Cookies are never credentials here,
+ * so no `Allow-Credentials`.
+ */
+function withCors(request: Request, response: Response): Response {
+  const origin = request.headers.get("Origin");
+  if (!origin || !getConfig().apiCorsOrigins.includes(origin)) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Access-Control-Allow-Origin", origin);
+  headers.append("Vary", "Origin");
+  headers.set("Access-Control-Expose-Headers", "Retry-After, WWW-Authenticate, Allow");
+  if (request.method === "OPTIONS") {
+    headers.set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE");
+    headers.set("Access-Control-Allow-Headers", "Authorization, Content-Type");
+    headers.set("Access-Control-Max-Age", "600");
+  }
+  return new Response(response.body, { status: response.status, headers });
+}
+
+async function answer(routes: Route[], request: Request, context: AppLoadContext): Promise<Response> {
   const url = new URL(request.url);
   const path = `/${url.pathname.slice(API_PREFIX.length)}`.replace(/\/+$/, "") || "/";
   const matches = routes.flatMap((route) => {
@@ -54,6 +80,10 @@ export async function dispatch(routes: Route[], request: Request, context: AppLo
     return found ? [{ route, values: found.slice(1) }] : [];
   });
   if (matches.length === 0) return apiFailure("NOT_FOUND", "There is no such resource.", { request });
+  if (request.method === "OPTIONS") {
+    const allow = [...new Set(matches.map(({ route }) => route.operation.method))].join(", ");
+    return new Response(null, { status: 204, headers: { Allow: allow, "Cache-Control": "no-store" } });
+  }
   const method = request.method === "HEAD" ? "GET" : request.method;
   const match = matches.find(({ route }) => route.operation.method === method);
   if (!match) {
