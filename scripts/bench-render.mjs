@@ -5,8 +5,10 @@
 // not wall time, so other work on the machine barely moves the figures.
 //
 // Cases (later features add theirs to `cases` with the same two budgets):
-//   signed-in pages (a student's or a manager's session cookie)  <= 4 ms
+//   signed-in pages (a student's or a manager's session cookie,  <= 4 ms
+//   or the JSON API with a manager's bearer token)
 //   anonymous public pages that miss the page cache (a request    <= 3 ms
+//   (and anonymous JSON API calls, which it never serves)
 //   carrying an `onward.*` cookie is never served from the cache)
 //   a public page with a new utm_source each request (answered    <  1 ms
 //   from the cache: tracking parameters are not part of the key)
@@ -31,7 +33,7 @@ const CONSULTANT = {
   role: "consultant",
 };
 
-/** @type {{ name: string; path: string; as: "student" | "manager" | "consultant" | "anonymous" | "cache-buster"; budgetMs: number }[]} */
+/** @type {{ name: string; path: string; as: "student" | "manager" | "consultant" | "manager-token" | "anonymous" | "cache-buster"; budgetMs: number }[]} */
 const cases = [
   // With the document checklist of the student's newest application (bench-seed.ts).
   { name: "signed-in GET /dashboard", path: "/dashboard", as: "student", budgetMs: 4 },
@@ -99,6 +101,14 @@ const cases = [
   { name: "consultant GET /dashboard/my-appointments", path: "/dashboard/my-appointments", as: "consultant", budgetMs: 4 },
   { name: "consultant GET /dashboard/appointment-time", path: "/dashboard/appointment-time", as: "consultant", budgetMs: 4 },
   { name: "manager GET /dashboard/consultants", path: "/dashboard/consultants", as: "manager", budgetMs: 4 },
+  // The JSON API (ADR 033): a call with a bearer token, and an anonymous finder call (no page cache for the API).
+  { name: "API manager GET /api/v1/applications/{id}", path: "/api/v1/applications/bench-application-1", as: "manager-token", budgetMs: 4 },
+  {
+    name: "API anonymous GET /api/v1/universities?country=…&sort=tuition",
+    path: "/api/v1/universities?country=United+Kingdom&ielts=6.5&sort=tuition",
+    as: "anonymous",
+    budgetMs: 3,
+  },
 ];
 
 if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0) {
@@ -211,7 +221,15 @@ async function runOn(label, prepare) {
     const only = process.env.BENCH_CASES?.split(",");
     for (const item of cases.filter((entry) => !only || only.some((word) => entry.name.includes(word)))) {
       const signedIn = item.as === "student" || item.as === "manager" || item.as === "consultant";
-      const headers = signedIn ? [`Cookie: ${cookies[item.as]}`] : item.as === "anonymous" ? ["Cookie: onward.bench=1"] : [];
+      // The API's bearer token is the session's signed value, which the session cookie carries.
+      const token = () => decodeURIComponent(/session_token=([^;]+)/.exec(cookies.manager)?.[1] ?? "");
+      const headers = signedIn
+        ? [`Cookie: ${cookies[item.as]}`]
+        : item.as === "manager-token"
+          ? [`Authorization: Bearer ${token()}`]
+          : item.as === "anonymous"
+            ? ["Cookie: onward.bench=1"]
+            : [];
       const script = item.as === "cache-buster" ? bustScript : undefined;
       // A keep-alive connection left idle past the server's timeout may be closed under us: try twice.
       const probe = await fetch(`${base}${item.path}`, { headers: Object.fromEntries(headers.map((h) => h.split(": "))) }).catch(() =>
