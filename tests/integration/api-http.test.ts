@@ -10,7 +10,7 @@ import { createUser, type TestUser } from "../support/accounts";
 import { createSubmittedApplication, tinyPdf, tinyPng } from "../support/applications";
 import { consultantFields, createConsultant, wallClock } from "../support/booking";
 import { memberChoices, memberFields, memberPhoto, sessionOf } from "../support/members";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { loggedErrors, type ServerProcess, startServer } from "../support/server-process";
 import { onServerDatabase, signInOverHttp } from "../support/server-users";
 import { createServerEnvironment } from "../support/test-database";
 
@@ -749,6 +749,20 @@ describe("CORS", () => {
 });
 
 describe("coverage", () => {
+  test("every refusal above was logged at warn with its code, and nothing at error: no input made a fault", () => {
+    const warnings = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"level":40'));
+    for (const code of ["INVALID", "UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "UNSUPPORTED_MEDIA_TYPE", "CONFLICT"]) {
+      expect(
+        warnings.some((line) => line.includes(`"code":"${code}"`)),
+        code,
+      ).toBe(true);
+    }
+    expect(loggedErrors(server)).toEqual([]);
+  });
+
   test("every operation in the document was called by a test above", () => {
     expect([...called].sort()).toEqual(operations.map((operation) => operation.id).sort());
   });
