@@ -30,7 +30,7 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("api/auth/*", "routes/api/auth.ts"),
-  route("api/docs", "routes/public/api-docs.tsx"),
+  route("api/docs", "routes/api/docs.ts"),
   route("api/v1/*", "routes/api/v1.ts"),
   route("api/v1/me/application/documents/:field", "routes/api/v1-document.ts"),
   ...["universities", "universities/:slug", "consultants", "networking-members", "networking-members/:id"].map((path) =>

@@ -136,8 +136,21 @@ function whoMayCall(access: Operation["access"]): string {
   return `Only these roles: ${access.join(", ")} (an admin counts as a manager).`;
 }
 
-/** The OpenAPI 3.1 document of `operations`, written from their own schemas. */
+const written = new WeakMap<readonly Operation[], { serverUrl: string; document: ReturnType<typeof writeDocument> }>();
+
+/**
+ * The OpenAPI 3.1 document of `operations`, written from their own schemas once per process (it
+ * changes only with a release): the reference page and /api/v1/openapi.json read the same object.
+ */
 export function openApiDocument(operations: readonly Operation[], serverUrl: string) {
+  const known = written.get(operations);
+  if (known?.serverUrl === serverUrl) return known.document;
+  const document = writeDocument(operations, serverUrl);
+  written.set(operations, { serverUrl, document });
+  return document;
+}
+
+function writeDocument(operations: readonly Operation[], serverUrl: string) {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const operation of operations) {
     paths[operation.path] ??= {};
