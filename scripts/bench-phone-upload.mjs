@@ -13,7 +13,6 @@
 // run also measures what a resumable upload would have saved (the 8th document's bytes before the
 // cut) and what it would cost (a round trip per document). Target: the whole application in under
 // 3 minutes; exit code 1 when it is missed, the link was not throttled, or a document was re-sent.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -21,7 +20,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { documentFields as fields } from "./lib/document-fields.mjs";
 import { phonePhotos } from "./lib/phone-photos.mjs";
-import { freePort, median, root, startProductionServer } from "./lib/production-server.mjs";
+import { freePort, median, seedAccounts, startProductionServer } from "./lib/production-server.mjs";
 
 const UPLOAD_BITS_PER_SECOND = 750_000;
 const DOWNLOAD_BITS_PER_SECOND = 1_600_000;
@@ -348,22 +347,11 @@ console.log(
 );
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-bench-phone-upload-"));
-const seeded = spawnSync(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/lib/bench-seed.ts"], {
-  cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    DATA_DIR: dataDir,
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    BENCH_MEMBERS: "0",
-    BENCH_SEEDED_APPLICATIONS: "0",
-    ONWARD_SEED_ACCOUNTS: JSON.stringify(students),
-  },
-  encoding: "utf8",
-});
-if (seeded.status !== 0) {
+try {
+  seedAccounts(dataDir, students);
+} catch (error) {
   rmSync(dataDir, { recursive: true, force: true });
-  throw new Error(`seeding failed:\n${seeded.stdout}${seeded.stderr}`);
+  throw error;
 }
 
 // The browser reaches the server only through the proxy, and the server trusts the proxy's origin.

@@ -12,7 +12,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { documentFields as fields } from "./lib/document-fields.mjs";
-import { root, startProductionServer } from "./lib/production-server.mjs";
+import { seedAccounts, startProductionServer } from "./lib/production-server.mjs";
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS) || 10;
 const DOCUMENT_MB = Number(process.env.BENCH_DOCUMENT_MB) || 5;
@@ -144,20 +144,7 @@ async function copyBaseline(folder, files) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-bench-upload-"));
-const seeded = spawnSync(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/lib/bench-seed.ts"], {
-  cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    DATA_DIR: dataDir,
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    BENCH_MEMBERS: "0",
-    BENCH_SEEDED_APPLICATIONS: "0",
-    ONWARD_SEED_ACCOUNTS: JSON.stringify(students),
-  },
-  encoding: "utf8",
-});
-if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}${seeded.stderr}`);
+seedAccounts(dataDir, students);
 
 const server = await startProductionServer({ dataDir, env: { LOG_LEVEL: "warn" } });
 let failed = false;

@@ -22,8 +22,8 @@ export type JourneyOptions = {
 
 export type JourneyResult = { universitySlug: string; applicationId: string; bookingId: string; consultantId: string };
 
-/** A minimal valid one-page PDF, as a scanned statement would be. */
-function pdf(text: string): string {
+/** A minimal valid one-page PDF showing `text`, as a scanned statement would be (the tests' documents too). */
+export function onePagePdf(text: string): string {
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -90,7 +90,7 @@ export async function runApiJourney(options: JourneyOptions): Promise<JourneyRes
   // Applies: 15 documents one by one into the draft, then the text.
   for (const field of documentFields) {
     const form = new FormData();
-    form.append(field, new File([pdf(field)], `${field}.pdf`, { type: "application/pdf" }));
+    form.append(field, new File([onePagePdf(field)], `${field}.pdf`, { type: "application/pdf" }));
     await call("PUT", `/me/application/documents/${field}`, { token: studentToken, form });
   }
   const { id: applicationId } = await call<{ id: string }>("POST", "/me/application/submit", {

@@ -1,6 +1,6 @@
 // Starts the production server (building first when the build is missing or stale) on a
 // free port with a temporary DATA_DIR, for the measuring scripts.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -67,3 +67,25 @@ export async function startProductionServer({ cpu, env = {}, dataDir = mkdtempSy
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Verified accounts (`{ email, password, name, role }`) made in `dataDir` before a server owns it, by
+ * scripts/lib/bench-seed.ts with nothing else seeded (no members, no applications). Throws with the
+ * seeder's output when it fails.
+ */
+export function seedAccounts(dataDir, accounts) {
+  const seeded = spawnSync(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/lib/bench-seed.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      BENCH_MEMBERS: "0",
+      BENCH_SEEDED_APPLICATIONS: "0",
+      ONWARD_SEED_ACCOUNTS: JSON.stringify(accounts),
+    },
+    encoding: "utf8",
+  });
+  if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}${seeded.stderr}`);
+}

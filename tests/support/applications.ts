@@ -3,6 +3,7 @@ import { submitApplication } from "~/.server/applications/submit-application";
 import type { SessionUser } from "~/.server/auth/session";
 import { readMultipart } from "~/.server/uploads";
 import { documentFields } from "~/lib/applications";
+import { onePagePdf } from "../../scripts/lib/api-journey";
 
 /** Real small files for the 15 documents: PNG scans and PDF statements. */
 export function tinyPng(color = "#1d4ed8", size = 48): Promise<Buffer> {
@@ -60,26 +61,9 @@ export function postedFiles(body: Buffer, contentType: string): Map<string, { fi
   return files;
 }
 
-/** A minimal valid one-page PDF. */
+/** A minimal valid one-page PDF (scripts/lib/api-journey.ts writes it for the API journey too). */
 export function tinyPdf(text = "Statement"): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-  ];
-  const stream = `BT /F1 18 Tf 40 100 Td (${text}) Tj ET`;
-  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  objects.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
+  return Buffer.from(onePagePdf(text), "latin1");
 }
 
 export const applicationText = {
