@@ -16,6 +16,8 @@ test("the API reference renders every operation of the document, from this serve
   await expect(page.getByRole("heading", { level: 1, name: "Onward API" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 3 })).toHaveCount(operations.length);
   await expect(page.locator("#submitApplication")).toContainText("/me/application/submit");
+  // Every call of the original client (the spec's §7; its overloaded PATCH /consultants/{email} four times) has its route.
+  await expect(page.getByRole("table", { name: /Each call the first web client made/ }).locator("tbody tr")).toHaveCount(24);
   expect([...origins]).toEqual([new URL(app.url()).origin]);
   expect(violations).toEqual([]);
   await expectAccessible(page);

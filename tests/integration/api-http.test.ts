@@ -748,6 +748,29 @@ describe("CORS", () => {
   });
 });
 
+describe("the wrong person", () => {
+  test("every operation that needs a token refuses a call without one (401), and every role-limited one the wrong role (403), before reading anything", async () => {
+    const [studentToken, consultantToken] = await Promise.all([tokenOf(student), tokenOf(consultant)]);
+    const failures: string[] = [];
+    for (const operation of operations) {
+      if (operation.access === "anyone") continue;
+      const path = operation.path.replace(/\{\w+\}/g, "x");
+      // A body that no operation could read: refused for who sends it, before it is looked at.
+      const garbage = operation.method === "GET" ? {} : { body: "not even JSON", headers: { "Content-Type": "application/json" } };
+      const anonymous = await call(operation.id, { path, ...garbage });
+      if (anonymous.status !== 401 || anonymous.body.error?.code !== "UNAUTHENTICATED")
+        failures.push(`${operation.id} anonymous: ${anonymous.status}`);
+      const roleLimited = operation.access !== "signed-in";
+      if (!roleLimited) continue;
+      // A student's operations (the academic profile, Connect) are refused to a consultant instead.
+      const forStudents = Array.isArray(operation.access) && operation.access.includes("student");
+      const refused = await call(operation.id, { path, token: forStudents ? consultantToken : studentToken, ...garbage });
+      if (refused.status !== 403 || refused.body.error?.code !== "FORBIDDEN") failures.push(`${operation.id}: ${refused.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe("coverage", () => {
   test("every refusal above was logged at warn with its code, and nothing at error: no input made a fault", () => {
     const warnings = server

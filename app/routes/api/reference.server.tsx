@@ -116,6 +116,40 @@ function FieldTable({ caption, fields }: { caption: string; fields: Field[] }) {
   );
 }
 
+/** The calls the original web client made (the spec's §7), each with the route that does its job here. */
+const originalCalls: [original: string, now: string][] = [
+  ["POST /users/user/login {email, password}", "POST /auth/login"],
+  [
+    "POST /users {name, email, password, confirmPassword}",
+    "POST /users (202 alike for a new and a taken e-mail; no token until the e-mail is confirmed)",
+  ],
+  ["POST /apply (the application)", "PUT /me/application/documents/{field} for each document, then POST /me/application/submit"],
+  ["GET /apply/", "GET /me/applications (one's own); GET /applications (staff)"],
+  ["GET /apply/{id}", "GET /applications/{id}; GET /applications/{id}/documents/{field} for a file"],
+  ["PATCH /apply/{id} {status}", "POST /applications/{id}/status"],
+  ["GET /universities", "GET /universities (every finder filter); GET /universities/{slug}"],
+  ["POST /universities", "POST /universities (the form, with its logo)"],
+  ["GET /consultants", "GET /consultants"],
+  [
+    "GET /consultants/{email} (slots, booked)",
+    "GET /consultants/{id} (free slots); GET /me/slots and GET /me/appointments (the consultant's own)",
+  ],
+  ["POST /consultants (with an image URL)", "POST /consultants (the form, with the picture itself)"],
+  ["PATCH /consultants/{email} {…, slot, operation: 'book slot'}", "POST /consultants/{id}/bookings"],
+  ["PATCH /consultants/{email} {slot, operation: 'add slot'}", "POST /me/slots"],
+  ["PATCH /consultants/{email} {id, operation: 'delete slot'}", "DELETE /me/slots/{id}"],
+  ["PATCH /consultants/{email} {id, operation: 'booking status', status}", "POST /bookings/{id}/status"],
+  ["GET /users/{email}", "GET /me (one's own); GET /users/{id} (managers)"],
+  ["GET /users/", "GET /users"],
+  ["PATCH /users/{email} {role}", "PUT /users/{id}/role"],
+  ["PATCH /users/{email} {name, address, phone, profile}", "PATCH /me"],
+  ["GET /networkings", "GET /networking (the directory); GET /networking-members (managers)"],
+  ["GET /networkings/{id}", "GET /networking-members/{id}"],
+  ["POST /networkings (nine fields)", "POST /networking-members (the form, with the photo)"],
+  ["PUT /networkings/{id} (an edit, or {status})", "PATCH /networking-members/{id}; PUT /networking-members/{id}/status"],
+  ["DELETE /networkings/{id}", "DELETE /networking-members/{id}"],
+];
+
 /** The page's own few rules: it stands alone (no script, no other file), readable from 320 px up. */
 const styles = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#0f172a;background:#f8fafc}
@@ -163,6 +197,9 @@ function Reference({ server, tags }: ReturnType<typeof referenceOf>) {
           </p>
           <nav aria-label="Sections">
             <ul>
+              <li>
+                <a href="#original-calls">From the original client</a>
+              </li>
               {tags.map(({ tag }) => (
                 <li key={tag}>
                   <a href={`#${tag.toLowerCase()}`}>{tag}</a>
@@ -170,6 +207,28 @@ function Reference({ server, tags }: ReturnType<typeof referenceOf>) {
               ))}
             </ul>
           </nav>
+          <section aria-labelledby="original-calls">
+            <h2 id="original-calls">From the original client's calls</h2>
+            <table>
+              <caption>Each call the first web client made, and the route that does its job now</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Then</th>
+                  <th scope="col">Now (below /api/v1)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {originalCalls.map(([original, now]) => (
+                  <tr key={original}>
+                    <td>
+                      <code>{original}</code>
+                    </td>
+                    <td>{now}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
           {tags.map(({ tag, operations: entries }) => (
             <section key={tag} aria-labelledby={tag.toLowerCase()}>
               <h2 id={tag.toLowerCase()}>{tag}</h2>
