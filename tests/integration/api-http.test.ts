@@ -4,6 +4,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { addMember } from "~/.server/networking/add-member";
 import { documentFields } from "~/lib/applications";
+import { CONTROL_CHARACTERS_REMOVED } from "~/lib/form-text";
 import routes from "~/routes";
 import { operations } from "~/routes/api/v1/operations.server";
 import { createUser, type TestUser } from "../support/accounts";
@@ -549,15 +550,23 @@ describe("applying through the API", () => {
     const missing = await call("submitApplication", { token: otherToken, json: text });
     expect([missing.status, Object.keys(missing.body.error?.fields ?? {})]).toEqual([400, [documentFields[14]]]);
     const last = documentFields[14] as string;
-    await call("uploadDocument", {
-      path: `/me/application/documents/${last}`,
-      token: otherToken,
-      body: file(last, tinyPdf(), "bill.pdf", "application/pdf"),
-    });
+    const { draftId } = (
+      await call("uploadDocument", {
+        path: `/me/application/documents/${last}`,
+        token: otherToken,
+        body: file(last, tinyPdf(), "bill.pdf", "application/pdf"),
+      })
+    ).body.data as { draftId: string };
     expect(((await call("getDraft", { token: otherToken })).body.data as { documents: unknown[] }).documents).toHaveLength(15);
-    const submitted = await call("submitApplication", { token: otherToken, json: text });
-    expect(submitted.status).toBe(201);
+    // The same submit twice at once (a phone app retrying): one application, both answers name it.
+    const [submitted, again] = await Promise.all([
+      call("submitApplication", { token: otherToken, json: { ...text, draftId } }),
+      call("submitApplication", { token: otherToken, json: { ...text, draftId } }),
+    ]);
+    expect([submitted.status, again.status]).toEqual([201, 201]);
     const id = (submitted.body.data as { id: string }).id;
+    expect((again.body.data as { id: string }).id).toBe(id);
+    expect((await call("listOwnApplications", { token: otherToken })).body.meta).toMatchObject({ total: 1 });
     expect((await call("getApplication", { token: otherToken, path: `/applications/${id}` })).body.data).toMatchObject({
       status: "submitted",
       name: other.name,
@@ -703,6 +712,26 @@ describe("contact and bad input", () => {
     expect([text.status, text.body.error?.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
     const extra = await call("sendContactMessage", { json: { ...message, status: "handled" } });
     expect([extra.status, extra.body.error?.fields]).toEqual([400, { status: "This field is not accepted here." }]);
+  });
+
+  test("hostile values: a NUL or other control character is refused by field (never stored), in a body, a query or a password's neighbour; a lone surrogate is no fault", async () => {
+    const message = { name: "Rahim\u0000 Uddin", email: "rahim@example.com", phone: "+8801711000000", message: "Line one\nline two\u0007" };
+    const controlled = await call("sendContactMessage", { json: message });
+    expect([controlled.status, controlled.body.error?.fields]).toEqual([
+      400,
+      { name: CONTROL_CHARACTERS_REMOVED, message: CONTROL_CHARACTERS_REMOVED },
+    ]);
+    const query = await call("listUniversities", { path: "/universities?q=Munich%00" });
+    expect([query.status, query.body.error?.fields]).toEqual([400, { q: CONTROL_CHARACTERS_REMOVED }]);
+    const countries = await call("saveAcademicProfile", { token: await tokenOf(student), json: { preferredCountries: ["Germany\u0000"] } });
+    expect(countries.body.error?.fields).toEqual({ preferredCountries: CONTROL_CHARACTERS_REMOVED });
+    const surrogate = await call("sendContactMessage", {
+      body: '{"name":"\\ud800","email":"a@b.co","phone":"+8801711000000","message":"x"}',
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(surrogate.status).toBeLessThan(500);
+    const deep = await call("sendContactMessage", { json: { ...message, name: { $gt: "" } } });
+    expect(deep.status).toBe(400);
   });
 
   test("the server's own refusals under /api/v1 are the envelope: a wrong method (with Allow), no such resource, a body over the cap", async () => {

@@ -166,16 +166,21 @@ export const applicationOperations = [
     path: "/me/application/submit",
     tag: "Applications",
     summary: "Submit the application in progress with its text; every document must be uploaded first",
-    description: "A missing document is a 400 naming it. Sent twice, it submits once and answers the same application.",
+    description:
+      "A missing document is a 400 naming it. `draftId` (from the uploads' answers or GET /me/application) names the " +
+      "application in progress, as the form's hidden field does: sent twice with it, even at once, it submits once and " +
+      "both answers name the same application. Without it, the application in progress at the time is submitted.",
     access: "signed-in",
-    body: ApplicationFormSchema,
+    body: ApplicationFormSchema.extend({ draftId: z.string().max(100).optional() }),
     response: z.object({ id: z.string() }),
     status: 201,
     refusals: [403],
     async run({ rawBody, user }) {
-      const draft = await loadDraft(user.id);
       const form = new FormData();
-      if (draft.id) form.set("draftId", draft.id);
+      if (!rawBody.draftId) {
+        const draft = await loadDraft(user.id);
+        if (draft.id) form.set("draftId", draft.id);
+      }
       for (const [name, value] of Object.entries(rawBody)) if (typeof value === "string") form.set(name, value);
       const { id } = await submitApplication({ applicant: user, maxBytes: getConfig().uploadMaxBytes, readForm: async () => form });
       return { data: { id }, status: 201 };

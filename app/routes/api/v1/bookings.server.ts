@@ -208,7 +208,7 @@ export const bookingOperations = [
     method: "GET",
     path: "/me/slots",
     tag: "Appointments",
-    summary: "A consultant's own slots: upcoming soonest first, or the past ones",
+    summary: "A consultant's own slots: the coming ones soonest first, or their history (view=past)",
     access: consultants,
     query: pageOnly.extend({ view: z.enum(["upcoming", "past"]).default("upcoming") }),
     response: z.array(SlotSchema),

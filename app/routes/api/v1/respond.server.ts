@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError, CORRECT_THE_MARKED_FIELDS } from "~/.server/errors";
 import { logger } from "~/.server/logger";
 import { type ApiErrorCode, type ApiMeta, apiErrorJson, apiErrorStatuses } from "~/lib/api-envelope";
+import { CONTROL_CHARACTERS_REMOVED, SECRET_FIELDS, withoutControlsButLineBreaks } from "~/lib/form-text";
 
 /** The largest page a list answers. */
 export const MAX_PAGE_SIZE = 100;
@@ -85,6 +86,18 @@ export function parseStrict<S extends z.ZodObject>(schema: S, value: Record<stri
   if (unknown.length > 0) {
     throw new AppError("INVALID", message ?? CORRECT_THE_MARKED_FIELDS, {
       fieldErrors: Object.fromEntries(unknown.map((name) => [name, NOT_A_FIELD])),
+    });
+  }
+  // As a form's fields (clean-form.ts): no value but a password keeps a control character (a NUL
+  // would reach the database); the field is refused with the form's words rather than quietly changed.
+  const controlled = Object.entries(value).filter(
+    ([name, field]) =>
+      !SECRET_FIELDS.includes(name) &&
+      [field].flat().some((text) => typeof text === "string" && withoutControlsButLineBreaks(text) !== text),
+  );
+  if (controlled.length > 0) {
+    throw new AppError("INVALID", message ?? CORRECT_THE_MARKED_FIELDS, {
+      fieldErrors: Object.fromEntries(controlled.map(([name]) => [name, CONTROL_CHARACTERS_REMOVED])),
     });
   }
   const result = schema.safeParse(value);
