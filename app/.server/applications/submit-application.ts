@@ -4,7 +4,7 @@ import { DOCUMENT_REQUIRED } from "~/lib/schemas/applications";
 import type { SessionUser } from "../auth/session";
 import { type Database, db } from "../db";
 import { applicationDocuments, applicationEvents, applications, universities } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import type { UploadedPart } from "../uploads";
 import { recordAuditEvent } from "../users/audit";
 import { applicationsChanged } from "./application-reads";
@@ -85,6 +85,11 @@ export async function submitApplication(input: {
     });
   } catch (error) {
     await batch.discard();
+    // The same form sent twice at once: the other post submitted this draft first; answer with it.
+    if (isAppError(error, "NOT_FOUND")) {
+      const again = await targetFor(applicant, draftId);
+      if ("repeatOf" in again) return { id: again.repeatOf };
+    }
     throw error;
   }
   await applicationsChanged();
