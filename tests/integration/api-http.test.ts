@@ -1,6 +1,5 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { addMember } from "~/.server/networking/add-member";
 import { documentFields } from "~/lib/applications";
@@ -8,6 +7,7 @@ import { CONTROL_CHARACTERS_REMOVED } from "~/lib/form-text";
 import routes from "~/routes";
 import { operations } from "~/routes/api/v1/operations.server";
 import { createUser, type TestUser } from "../support/accounts";
+import { type ApiClient, type ApiDocument, type Answer, apiClient } from "../support/api-client";
 import { createSubmittedApplication, tinyPdf, tinyPng } from "../support/applications";
 import { consultantFields, createConsultant, wallClock } from "../support/booking";
 import { memberChoices, memberFields, memberPhoto, sessionOf } from "../support/members";
@@ -16,19 +16,8 @@ import { onServerDatabase, signInOverHttp } from "../support/server-users";
 import { createServerEnvironment } from "../support/test-database";
 
 // The JSON API over real HTTP against the built server: every operation of its OpenAPI document is
-// called here, and every answer is checked against that document (ADR 033).
-type Document = {
-  openapi: string;
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
-};
-type Answer = {
-  status: number;
-  headers: Headers;
-  /** A file answer's bytes. */
-  bytes?: Buffer;
-  body: { status: string; data?: unknown; meta?: unknown; error?: { code: string; message: string; fields?: Record<string, string> } };
-};
-
+// called here, and every answer is checked against that document (ADR 033). The account, plan and
+// management operations are also driven to success in api-http-more.test.ts.
 let server: ServerProcess;
 let cleanup: (() => Promise<void>) | undefined;
 let student: TestUser;
@@ -39,9 +28,10 @@ let manager: TestUser;
 let applicationId: string;
 /** A networking member, Active. */
 let memberId: string;
-let document: Document;
-const ajv = new Ajv2020({ strict: false, validateFormats: false });
-const called = new Set<string>();
+let api: ApiClient;
+let document: ApiDocument;
+const call: ApiClient["call"] = (...args) => api.call(...args);
+const tokenOf: ApiClient["tokenOf"] = (...args) => api.tokenOf(...args);
 
 beforeAll(async () => {
   const environment = await createServerEnvironment();
@@ -63,73 +53,13 @@ beforeAll(async () => {
     return { student, other, consultant, manager, applicationId, memberId: member.id };
   }));
   server = await startServer({ ...environment.env, LOG_LEVEL: "warn", API_CORS_ORIGINS: "https://app.example.com" });
-  document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as Document;
-  ajv.addSchema(document, "openapi");
+  api = await apiClient(server.url);
+  document = api.document;
 });
 afterAll(async () => {
   await server?.stop();
   await cleanup?.();
 });
-
-/** Where an operation sits in the document. */
-function locate(operationId: string): { path: string; method: string } {
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(item)) if (operation.operationId === operationId) return { path, method };
-  }
-  throw new Error(`the document has no operation ${operationId}`);
-}
-
-/** A JSON Pointer segment. */
-const pointer = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
-
-/**
- * Calls an operation by its id, and checks the answer against the document: its status is one the
- * operation documents, and its body matches that status's schema.
- */
-async function call(
-  operationId: string,
-  options: { path?: string; token?: string; json?: unknown; body?: string | FormData; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const { path, method } = locate(operationId);
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let body = options.body;
-  if (options.json !== undefined) {
-    headers["Content-Type"] ??= "application/json";
-    body = JSON.stringify(options.json);
-  }
-  const response = await fetch(`${server.url}/api/v1${options.path ?? path}`, { method: method.toUpperCase(), headers, body });
-  called.add(operationId);
-  const responses = (document.paths[path]?.[method]?.responses ?? {}) as Record<string, { content: Record<string, unknown> }>;
-  expect(Object.keys(responses), `${operationId} documents ${response.status}`).toContain(String(response.status));
-  const type = response.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("application/json")) {
-    // A file: its type is one the operation documents for this status.
-    const documented = Object.keys(responses[String(response.status)]?.content ?? {});
-    expect(
-      documented.some((entry) => entry === type || (entry.endsWith("/*") && type.startsWith(entry.slice(0, -1)))),
-      `${type} in ${documented}`,
-    ).toBe(true);
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: { status: "File" },
-      bytes: Buffer.from(await response.arrayBuffer()),
-    };
-  }
-  const answer: Answer = { status: response.status, headers: response.headers, body: await response.json() };
-  const schema = `openapi#/paths/${pointer(path)}/${method}/responses/${answer.status}/content/application~1json/schema`;
-  const validate = ajv.getSchema(schema);
-  expect(validate, schema).toBeDefined();
-  expect(validate?.(answer.body), JSON.stringify(validate?.errors)).toBe(true);
-  return answer;
-}
-
-async function tokenOf(user: { email: string; password: string }): Promise<string> {
-  const answer = await call("login", { json: { email: user.email, password: user.password } });
-  expect(answer.status).toBe(200);
-  return (answer.body.data as { token: string }).token;
-}
 
 describe("the document", () => {
   test("is a valid OpenAPI 3.1 document listing exactly the operations the router serves, and the only routes under /api/v1", async () => {
@@ -816,6 +746,6 @@ describe("coverage", () => {
   });
 
   test("every operation in the document was called by a test above", () => {
-    expect([...called].sort()).toEqual(operations.map((operation) => operation.id).sort());
+    expect([...api.called].sort()).toEqual(operations.map((operation) => operation.id).sort());
   });
 });

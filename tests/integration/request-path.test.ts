@@ -117,11 +117,12 @@ describe.runIf(databaseKind() === "postgres" && redisAvailable)("two instances s
   let second: ServerProcess;
   let cleanup: () => Promise<void>;
   let person: TestUser;
+  let manager: TestUser;
 
   beforeAll(async () => {
     const environment = await createServerEnvironment();
     cleanup = environment.cleanup;
-    [person] = (await seedUsers(environment.env, ["student"])) as [TestUser];
+    [person, manager] = (await seedUsers(environment.env, ["student", "manager"])) as [TestUser, TestUser];
     const env = { ...environment.env, SESSION_SECRET, LOG_LEVEL: "warn", REDIS_URL: "redis://127.0.0.1:6379" };
     [first, second] = await Promise.all([startServer(env), startServer(env)]);
   });
@@ -141,5 +142,34 @@ describe.runIf(databaseKind() === "postgres" && redisAvailable)("two instances s
       body: "",
     });
     expect((await get(second, "/dashboard", cookie)).status).toBe(302);
+  });
+
+  test("an API token logged out, or whose role changed, on one instance is refused on the other's next call", async () => {
+    const login = (server: ServerProcess, user: TestUser) =>
+      fetch(`${server.url}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      }).then(async (response) => ((await response.json()) as { data: { token: string } }).data.token);
+    const me = (server: ServerProcess, token: string) =>
+      fetch(`${server.url}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.status);
+
+    const token = await login(first, person);
+    expect([await me(second, token), await me(second, token)]).toEqual([200, 200]);
+    await fetch(`${first.url}/api/v1/auth/logout`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    expect(await me(second, token)).toBe(401);
+
+    // A role change applies to the person's tokens on the very next call, even one the other instance has cached.
+    const again = await login(second, person);
+    expect(await me(second, again)).toBe(200);
+    const managerToken = await login(first, manager);
+    const changed = await fetch(`${first.url}/api/v1/users/${person.id}/role`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${managerToken}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ role: "consultant" }),
+    });
+    expect(changed.status).toBe(200);
+    const after = await fetch(`${second.url}/api/v1/me`, { headers: { Authorization: `Bearer ${again}` } });
+    expect([after.status, ((await after.json()) as { data: { role: string } }).data.role]).toEqual([200, "consultant"]);
   });
 });
