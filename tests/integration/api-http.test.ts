@@ -7,7 +7,7 @@ import { CONTROL_CHARACTERS_REMOVED } from "~/lib/form-text";
 import routes from "~/routes";
 import { operations } from "~/routes/api/v1/operations.server";
 import { createUser, type TestUser } from "../support/accounts";
-import { type ApiClient, type ApiDocument, type Answer, apiClient } from "../support/api-client";
+import { type Answer, type ApiClient, type ApiDocument, apiClient } from "../support/api-client";
 import { createSubmittedApplication, tinyPdf, tinyPng } from "../support/applications";
 import { consultantFields, createConsultant, wallClock } from "../support/booking";
 import { memberChoices, memberFields, memberPhoto, sessionOf } from "../support/members";
