@@ -15,6 +15,7 @@ export function parseForm<S extends z.ZodType>(formData: FormData | URLSearchPar
   const problems = new Map<string, string>();
   const payload = new FormData();
   for (const [name, value] of formData.entries()) {
+    if (namesABuiltIn(name)) continue;
     if (typeof value !== "string" || SECRET_FIELDS.includes(name)) {
       payload.append(name, value);
       continue;
@@ -38,6 +39,15 @@ export function parseForm<S extends z.ZodType>(formData: FormData | URLSearchPar
     for (const [name, errors] of messages) for (const message of errors) context.addIssue({ code: "custom", path: [name], message });
   });
   return parseWithZod(payload, { schema: refusal, disableAutoCoercion: true }) as unknown as typeof submission;
+}
+
+/**
+ * A posted name with a part called after an object's built-ins (`constructor`, `a.__proto__`):
+ * never one of our fields, and Conform builds its value object from the names, so such a name
+ * would reach the object's prototype instead of a field (found by the fuzz tests: a 500).
+ */
+function namesABuiltIn(name: string): boolean {
+  return name.split(/[.[\]]/).some((part) => part === "__proto__" || part === "constructor" || part === "prototype");
 }
 
 type Inner = { shape?: Record<string, unknown>; def?: { in?: unknown; innerType?: unknown } };
