@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   check,
   date,
   doublePrecision,
@@ -27,12 +28,22 @@ import { type Intake, type NamedScholarship, type OtherTest, universityTypes } f
 const tz = { withTimezone: true } as const;
 
 /**
+ * A setting's text in a jsonb column (a JSON string). Drizzle's own jsonb parses what the driver
+ * has already parsed a second time, so "121.5" came back as the number 121.5 and "true" as true.
+ */
+const settingText = customType<{ data: string; driverData: unknown }>({
+  dataType: () => "jsonb",
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => (typeof value === "string" ? value : JSON.stringify(value)),
+});
+
+/**
  * Settings staff can change at run time (contact details, links). Defaults live in
  * code; a row here overrides one key.
  */
 export const siteSetting = pgTable("site_setting", {
   key: text("key").primaryKey(),
-  value: jsonb("value").$type<string>().notNull(),
+  value: settingText("value").notNull(),
   updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
 });
 

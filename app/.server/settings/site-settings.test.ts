@@ -1,7 +1,10 @@
 import { expect, test } from "vitest";
+import { createUser } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
+import { db } from "../db";
 import { prepareDatabase } from "../prepare-database";
-import { getSiteSettings, readRatesChangedAt, setSiteSetting } from "./site-settings";
+import { getSiteSettings, loadSettingValues, readRatesChangedAt, setSiteSetting } from "./site-settings";
+import { updateSiteSettings } from "./update-site-settings";
 
 const database = withTestDatabase();
 
@@ -35,4 +38,15 @@ test("the rates' date is the newest change to any rate; none set: the default ra
   await setSiteSetting("rates.GBP", "158");
   const changed = await readRatesChangedAt();
   expect(changed?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+});
+
+test("a value that reads as a number or a boolean comes back as the text saved, so saving it again changes nothing", async () => {
+  const actor = await createUser({ role: "manager" });
+  expect(await updateSiteSettings({ actor, changes: { "rates.USD": "121.5", "booking.cancelCutoffHours": "24" } })).toEqual([
+    "rates.USD",
+    "booking.cancelCutoffHours",
+  ]);
+  const values = await loadSettingValues(db());
+  expect([values["rates.USD"], values["booking.cancelCutoffHours"]]).toEqual(["121.5", "24"]);
+  expect(await updateSiteSettings({ actor, changes: { "rates.USD": "121.5", "booking.cancelCutoffHours": "24" } })).toEqual([]);
 });
