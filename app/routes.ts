@@ -33,7 +33,8 @@ export default [
   route("api/docs", "routes/api/docs.ts"),
   route("api/v1/*", "routes/api/v1.ts"),
   route("api/v1/me/application/documents/:field", "routes/api/v1-document.ts"),
-  ...["universities", "universities/:slug", "consultants", "networking-members", "networking-members/:id"].map((path) =>
+  route("api/v1/universities/import", "routes/api/v1-import.ts"),
+  ...["universities", "universities/:slug", "consultants", "consultants/:id", "networking-members", "networking-members/:id"].map((path) =>
     route(`api/v1/${path}`, "routes/api/v1-form.ts", { id: `api-v1-form-${path}` }),
   ),
   route("photos/:userId/:file", "routes/api/photo.ts"),

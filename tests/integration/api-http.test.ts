@@ -3,7 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { addMember } from "~/.server/networking/add-member";
 import { documentFields } from "~/lib/applications";
-import { CONTROL_CHARACTERS_REMOVED } from "~/lib/form-text";
+import { CONTROL_CHARACTERS_REMOVED, ONE_LINE_ONLY } from "~/lib/form-text";
 import routes from "~/routes";
 import { operations } from "~/routes/api/v1/operations.server";
 import { createUser, type TestUser } from "../support/accounts";
@@ -16,8 +16,9 @@ import { onServerDatabase, signInOverHttp } from "../support/server-users";
 import { createServerEnvironment } from "../support/test-database";
 
 // The JSON API over real HTTP against the built server: every operation of its OpenAPI document is
-// called here, and every answer is checked against that document (ADR 033). The account, plan and
-// management operations are also driven to success in api-http-more.test.ts.
+// called here (at least by the wrong person), and every answer is checked against that document
+// (ADR 033). The account, management, file and checklist operations are driven to success in
+// api-http-account, api-http-management and api-http-files.test.ts.
 let server: ServerProcess;
 let cleanup: (() => Promise<void>) | undefined;
 let student: TestUser;
@@ -644,13 +645,16 @@ describe("contact and bad input", () => {
     expect([extra.status, extra.body.error?.fields]).toEqual([400, { status: "This field is not accepted here." }]);
   });
 
-  test("hostile values: a NUL or other control character is refused by field (never stored), in a body, a query or a password's neighbour; a lone surrogate is no fault", async () => {
+  test("hostile values: a NUL or other control character, or a line break in a one-line field, is refused by field (never stored), in a body, a query or a password's neighbour; a lone surrogate is no fault", async () => {
     const message = { name: "Rahim\u0000 Uddin", email: "rahim@example.com", phone: "+8801711000000", message: "Line one\nline two\u0007" };
     const controlled = await call("sendContactMessage", { json: message });
     expect([controlled.status, controlled.body.error?.fields]).toEqual([
       400,
       { name: CONTROL_CHARACTERS_REMOVED, message: CONTROL_CHARACTERS_REMOVED },
     ]);
+    // As on the form: a line break is kept in the message, refused in a one-line field.
+    const broken = await call("sendContactMessage", { json: { ...message, name: "Rahim\nUddin", message: "Line one\nline two" } });
+    expect([broken.status, broken.body.error?.fields]).toEqual([400, { name: ONE_LINE_ONLY }]);
     const query = await call("listUniversities", { path: "/universities?q=Munich%00" });
     expect([query.status, query.body.error?.fields]).toEqual([400, { q: CONTROL_CHARACTERS_REMOVED }]);
     const countries = await call("saveAcademicProfile", { token: await tokenOf(student), json: { preferredCountries: ["Germany\u0000"] } });

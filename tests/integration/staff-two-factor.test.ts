@@ -33,18 +33,21 @@ test("students are not asked for a second factor", async () => {
   expect(result.status).toBe(200);
 });
 
-test("through the JSON API too, such a manager is refused (403) until the second factor is on; a student is not", async () => {
-  const call = async (user: { cookie: string }) => {
+test("through the JSON API too, such a manager may only see who they are, sign out and turn the second factor on (403 for the rest); a student is not asked", async () => {
+  const call = async (user: { cookie: string }, path: string, init: RequestInit = {}) => {
     // The bearer token is the signed session value the cookie carries.
     const token = decodeURIComponent(/session_token=([^;]+)/.exec(user.cookie)?.[1] ?? "");
-    const answer = (await api.loader({
-      request: new Request("http://localhost/api/v1/me", { headers: { Authorization: `Bearer ${token}` } }),
-      params: { "*": "me" },
-      context: context(),
-    } as never)) as Response;
+    const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+    const request = new Request(`http://localhost/api/v1${path}`, { ...init, headers });
+    const args = { request, params: { "*": path.slice(1) }, context: context() } as never;
+    const answer = (await (init.method ? api.action(args) : api.loader(args))) as Response;
     return { status: answer.status, body: (await answer.json()) as { error?: { message: string } } };
   };
-  const refused = await call(await createUser({ role: "manager" }));
+  const manager = await createUser({ role: "manager" });
+  const refused = await call(manager, "/users");
   expect([refused.status, refused.body.error?.message]).toEqual([403, "Turn on two-factor sign-in to keep using your manager account."]);
-  expect((await call(await createUser())).status).toBe(200);
+  expect((await call(manager, "/me")).status).toBe(200);
+  const setUp = await call(manager, "/me/two-factor", { method: "POST", body: JSON.stringify({ password: "not the password" }) });
+  expect([setUp.status, setUp.body.error?.message]).toEqual([400, "Your password is not right"]);
+  expect((await call(await createUser(), "/shortlist")).status).toBe(200);
 });

@@ -19,6 +19,9 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 export const CONFIRM_EMAIL_FIRST =
   "Please confirm your e-mail address first: open the link we e-mailed you. We have sent a new link (at most one every 5 minutes).";
 
+export const TWO_FACTOR_ALREADY_ON = "Two-factor sign-in is on already: turn it off first to set it up again.";
+export const TWO_FACTOR_NOT_STARTED = "Start setting up two-factor sign-in first: confirm your password to get a secret for your app.";
+
 export const CODE_ALREADY_USED = "That code was used already. Wait for the next code in your app and enter that one.";
 
 /** A fresh confirmation link for someone who signs in before confirming: one per address per 5 minutes. */
@@ -345,12 +348,15 @@ export async function beginTwoFactorSetup(input: {
   } catch (error) {
     refuseLongPassword(error);
     if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", "Your password is not right");
+    if (errorCode(error) === "TOTP_ALREADY_ENABLED") throw new AppError("CONFLICT", TWO_FACTOR_ALREADY_ON);
     throw error;
   }
 }
 
 /** Finishes the set-up with a first code from the app; returns the rotated session's cookies. */
 export async function confirmTwoFactorSetup(input: { userId: string; code: string; headers: Headers }): Promise<string[]> {
+  const [account] = await db().select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, input.userId));
+  if (account?.on) throw new AppError("CONFLICT", TWO_FACTOR_ALREADY_ON);
   try {
     const { headers } = await getAuth().api.verifyTOTP({ body: { code: input.code }, headers: input.headers, returnHeaders: true });
     // The code that turned it on cannot sign anyone in afterwards.
@@ -360,6 +366,8 @@ export async function confirmTwoFactorSetup(input: { userId: string; code: strin
   } catch (error) {
     if (errorCode(error) === "INVALID_CODE")
       throw new AppError("INVALID", "That code is not right. Check the time on your phone and try again.");
+    // A code sent with no set-up begun (or after it finished): better-auth has no secret to check it against.
+    if (errorCode(error) === "TOTP_NOT_ENABLED") throw new AppError("CONFLICT", TWO_FACTOR_NOT_STARTED);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
-import { TZDate } from "@date-fns/tz";
 import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requireRole } from "~/.server/auth/session";
+import { bookingDayBounds } from "~/.server/bookings/day-bounds";
 import { listAllBookings, listConsultantChoices } from "~/.server/bookings/list-bookings";
 import { readQuery } from "~/.server/read-query";
 import { BookingStatusField, StaffBookingList } from "~/components/booking/staff-booking-list";
@@ -27,13 +27,6 @@ function dayOf(value: string | null): string | null {
   return isCalendarDate(day) ? day : null;
 }
 
-/** The first instant of `day` (+ `plusDays`) in `timeZone`, or null when the zone cannot place it. */
-function dayStart(day: string, timeZone: string, plusDays = 0): Date | null {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const instant = new TZDate(year, month - 1, date + plusDays, 0, 0, timeZone).getTime();
-  return Number.isFinite(instant) ? new Date(instant) : null;
-}
-
 /**
  * Every booking of every consultant (managers and admins), filtered from the URL so the filters
  * work without JavaScript and can be shared: `consultant` (an id), `status`, `from` and `to`
@@ -55,8 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = await listAllBookings({
     consultantId: filters.consultant,
     status: filters.status,
-    from: filters.from ? dayStart(filters.from, user.timeZone) : null,
-    to: filters.to ? dayStart(filters.to, user.timeZone, 1) : null,
+    ...bookingDayBounds(filters, user.timeZone),
     page: parsePage(query.get("page")),
   });
   return {

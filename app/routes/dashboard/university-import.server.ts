@@ -23,32 +23,15 @@ export const CHOOSE_A_FILE = "Choose a CSV file to preview or import.";
  * import without one writes everything and goes back to the page with the counts (303).
  */
 export async function handleUniversityImport(request: Request, actor: SessionUser) {
-  let plan: UniversityImportPlan | null = null;
+  let upload: Awaited<ReturnType<typeof readImportUpload>>;
   let intent: ImportIntent | null;
   try {
-    const fields = await readMultipart(request, {
-      maxFileBytes: UNIVERSITY_IMPORT_MAX_BYTES,
-      maxFiles: 1,
-      maxFields: 10,
-      onFile: async (part) => {
-        if (part.field !== "file" || !part.fileName) return;
-        // Reading may stop early (a wrong header): the rest of the file is then drained, not destroyed,
-        // so that the rest of the body still arrives and the answer can go out.
-        plan = await readUniversityImport({
-          file: part.stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>,
-          fileName: fileNameOf(part.fileName),
-        });
-      },
-    });
-    ({ intent } = parseButtons(fields, ImportIntentSchema));
+    upload = await readImportUpload(request);
+    ({ intent } = parseButtons(upload.fields, ImportIntentSchema));
   } catch (error) {
-    const refusal =
-      error instanceof UploadTooLargeError
-        ? new AppError("TOO_LARGE", `The file is larger than ${UNIVERSITY_IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files.`)
-        : error;
-    return replyWithError<ImportReply>(refusal, (appError) => ({ intent: null, report: null, error: appError.message }));
+    return replyWithError<ImportReply>(error, (appError) => ({ intent: null, report: null, error: appError.message }));
   }
-  const read = plan as UniversityImportPlan | null;
+  const read = upload.plan;
   if (!read) return data<ImportReply>({ intent, report: null, error: CHOOSE_A_FILE }, { status: 400 });
   if (!intent) return data<ImportReply>({ intent, report: read.report, error: "Choose Preview or Import." }, { status: 400 });
   if (intent === "preview") return data<ImportReply>({ intent, report: read.report, error: null });
@@ -65,6 +48,40 @@ export async function handleUniversityImport(request: Request, actor: SessionUse
     { type: "success", text: `Imported ${fileName}: ${added} added, ${updated} updated, ${unchanged} unchanged` },
     { status: 303 },
   );
+}
+
+/**
+ * The import's multipart body, as the page and the JSON API send it: the CSV under `file`, read,
+ * checked and matched as it streams in (null when none was chosen), and the form's text fields.
+ * Throws AppError TOO_LARGE past the file's cap, INVALID for a body that is not a readable form.
+ */
+export async function readImportUpload(request: Request): Promise<{ plan: UniversityImportPlan | null; fields: FormData }> {
+  let plan: UniversityImportPlan | null = null;
+  try {
+    const fields = await readMultipart(request, {
+      maxFileBytes: UNIVERSITY_IMPORT_MAX_BYTES,
+      maxFiles: 1,
+      maxFields: 10,
+      onFile: async (part) => {
+        if (part.field !== "file" || !part.fileName) return;
+        // Reading may stop early (a wrong header): the rest of the file is then drained, not destroyed,
+        // so that the rest of the body still arrives and the answer can go out.
+        plan = await readUniversityImport({
+          file: part.stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>,
+          fileName: fileNameOf(part.fileName),
+        });
+      },
+    });
+    return { plan: plan as UniversityImportPlan | null, fields };
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) {
+      throw new AppError(
+        "TOO_LARGE",
+        `The file is larger than ${UNIVERSITY_IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files.`,
+      );
+    }
+    throw error;
+  }
 }
 
 /** The file's name as the browser gave it, fit to show and record (never used as a path). */

@@ -106,7 +106,8 @@ function detail(application: ApplicationDetail): z.infer<typeof ApplicationSchem
   return { ...rest, submittedAt: submittedAt?.toISOString() ?? null, documents: documents.map(documentData) };
 }
 
-function viewerOf(user: SessionUser) {
+/** Who is asking about an application: staff, or its applicant (anyone else then finds nothing). */
+export function viewerOf(user: SessionUser) {
   return hasRole(user.role, staff) ? ({ as: "staff" } as const) : ({ as: "owner", applicantId: user.id } as const);
 }
 
@@ -198,6 +199,21 @@ export const applicationOperations = [
     response: z.unknown(),
     async run({ params, user }) {
       return documentResponse(await openApplicationDocument({ id: params.id, field: params.field, viewer: user, as: viewerOf(user).as }));
+    },
+  }),
+  defineOperation({
+    id: "downloadDocumentVersion",
+    method: "GET",
+    path: "/applications/{id}/documents/{field}/versions/{version}",
+    tag: "Casework",
+    summary: "A copy of a document the student replaced, for staff (every view is recorded)",
+    description: "`version` is the `id` of an entry of the document's `history` in GET /applications/{id}.",
+    access: staff,
+    params: z.object({ id: z.string().max(100), field, version: z.string().max(20) }),
+    returnsFile: true,
+    response: z.unknown(),
+    async run({ params, user }) {
+      return documentResponse(await openApplicationDocument({ ...params, viewer: user, as: "staff" }));
     },
   }),
   defineOperation({

@@ -61,6 +61,7 @@ export const authOperations = [
   }),
   defineOperation({
     id: "logout",
+    beforeTwoFactor: true,
     method: "POST",
     path: "/auth/logout",
     tag: "Accounts",
@@ -94,6 +95,7 @@ export const authOperations = [
   }),
   defineOperation({
     id: "me",
+    beforeTwoFactor: true,
     method: "GET",
     path: "/me",
     tag: "Accounts",

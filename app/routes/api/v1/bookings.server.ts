@@ -18,12 +18,10 @@ import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
 import { hasRole } from "~/lib/roles";
 import { BookingFormSchema, ConsultantFormSchema, SlotFormSchema } from "~/lib/schemas/booking";
 import { defineOperation } from "./operation.server";
+import { pageOnlyQuery } from "./respond.server";
 
 const consultants = { who: "consultants (a manager or admin who is also a consultant included)", allows: actsAsConsultant } as const;
 const instant = z.iso.datetime({ offset: true });
-const pageOnly = z.object({
-  page: z.coerce.number({ error: "Use a whole number from 1" }).int().min(1, "Use a whole number from 1").default(1),
-});
 const idParams = z.object({ id: z.string().max(100) });
 
 const ConsultantSchema = z.object({
@@ -77,7 +75,9 @@ export const bookingOperations = [
     tag: "Appointments",
     summary: "Consultants taking bookings, by name, with their number of free slots",
     access: "signed-in",
-    query: pageOnly.extend({ country: z.enum(consultantCountries, { error: `Use one of ${consultantCountries.join(", ")}` }).optional() }),
+    query: pageOnlyQuery.extend({
+      country: z.enum(consultantCountries, { error: `Use one of ${consultantCountries.join(", ")}` }).optional(),
+    }),
     response: z.array(ConsultantSchema.extend({ freeSlots: z.number().int() })),
     paginated: true,
     async run({ query }) {
@@ -137,7 +137,7 @@ export const bookingOperations = [
     tag: "Appointments",
     summary: "The caller's bookings: the coming ones soonest first, then the past ones",
     access: "signed-in",
-    query: pageOnly,
+    query: pageOnlyQuery,
     response: z.array(StudentBookingSchema),
     paginated: true,
     async run({ query, user }) {
@@ -189,7 +189,7 @@ export const bookingOperations = [
     tag: "Appointments",
     summary: "A consultant's bookings with the students' contact details",
     access: consultants,
-    query: pageOnly.extend({ when: z.enum(["upcoming", "past", "all"]).default("upcoming") }),
+    query: pageOnlyQuery.extend({ when: z.enum(["upcoming", "past", "all"]).default("upcoming") }),
     response: z.array(AppointmentSchema),
     paginated: true,
     async run({ query, user }) {
@@ -210,7 +210,7 @@ export const bookingOperations = [
     tag: "Appointments",
     summary: "A consultant's own slots: the coming ones soonest first, or their history (view=past)",
     access: consultants,
-    query: pageOnly.extend({ view: z.enum(["upcoming", "past"]).default("upcoming") }),
+    query: pageOnlyQuery.extend({ view: z.enum(["upcoming", "past"]).default("upcoming") }),
     response: z.array(SlotSchema),
     paginated: true,
     async run({ query, user }) {

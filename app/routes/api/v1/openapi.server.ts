@@ -45,7 +45,7 @@ const metaSchema: JsonSchema = {
 const refusalWords: Record<number, string> = {
   400: "The request's values are refused (each field's problem in `error.fields`).",
   401: "No valid token.",
-  403: "The caller's role may not do this.",
+  403: "The caller's role may not do this, or (with REQUIRE_STAFF_TWO_FACTOR) a manager must turn on two-factor sign-in first.",
   404: "No such resource.",
   409: "A conflict with the resource's state.",
   413: "The body is too large.",
@@ -80,7 +80,7 @@ function responsesOf(operation: Operation) {
     400,
     500,
     ...(operation.access === "anyone" ? [] : [401]),
-    ...(typeof operation.access === "object" ? [403] : []),
+    ...(operation.access !== "anyone" && !operation.beforeTwoFactor ? [403] : []),
   ]);
   if (operation.params) statuses.add(404);
   if (operation.body || operation.takesFile || operation.form) {
@@ -91,7 +91,10 @@ function responsesOf(operation: Operation) {
   const file = { type: "string", contentEncoding: "binary" };
   const responses: Record<string, JsonSchema> = {
     [String(operation.status ?? 200)]: operation.returnsFile
-      ? { description: operation.summary, content: { "application/pdf": { schema: file }, "image/*": { schema: file } } }
+      ? {
+          description: operation.summary,
+          content: Object.fromEntries((operation.fileTypes ?? ["application/pdf", "image/*"]).map((type) => [type, { schema: file }])),
+        }
       : { description: operation.summary, content: { "application/json": { schema: success } } },
   };
   for (const status of [...statuses].sort()) {
@@ -108,7 +111,7 @@ function requestBodyOf(operation: Operation) {
   if (operation.takesFile) {
     const form = {
       type: "object",
-      description: "The file under the document's own field name (the path's `field`), as the form sends it.",
+      description: "One file under the field name the operation's description gives, as its page's form sends it.",
       additionalProperties: { type: "string", contentEncoding: "binary" },
     };
     return { requestBody: { required: true, content: { "multipart/form-data": { schema: form } } } };

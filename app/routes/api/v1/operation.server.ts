@@ -68,6 +68,13 @@ export type Operation<
   takesFile?: boolean;
   /** The answer is a file (`run` returns the Response), not the envelope. */
   returnsFile?: boolean;
+  /** With `returnsFile`: the file's media types, when it is not a document (a PDF or an image). */
+  fileTypes?: readonly string[];
+  /**
+   * Open to a manager who must still turn on two-factor sign-in (REQUIRE_STAFF_TWO_FACTOR), as the
+   * profile page is: who they are, signing out, and the set-up itself. Every other call is 403 until then.
+   */
+  beforeTwoFactor?: boolean;
   /** The refusals this operation may answer with besides the ones every operation has. */
   refusals?: readonly number[];
   run(input: OperationInput<P, Q, B, NoInfer<A>>): Promise<OperationResult | Response>;

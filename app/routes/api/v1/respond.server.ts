@@ -2,7 +2,8 @@ import { z } from "zod";
 import { AppError, CORRECT_THE_MARKED_FIELDS } from "~/.server/errors";
 import { logger } from "~/.server/logger";
 import { type ApiErrorCode, type ApiMeta, apiErrorJson, apiErrorStatuses } from "~/lib/api-envelope";
-import { CONTROL_CHARACTERS_REMOVED, SECRET_FIELDS, withoutControlsButLineBreaks } from "~/lib/form-text";
+import { CONTROL_CHARACTERS_REMOVED, ONE_LINE_ONLY, onOneLine, SECRET_FIELDS, withoutControlsButLineBreaks } from "~/lib/form-text";
+import { isMultiline } from "~/lib/schemas/multiline";
 
 /** The largest page a list answers. */
 export const MAX_PAGE_SIZE = 100;
@@ -88,17 +89,18 @@ export function parseStrict<S extends z.ZodObject>(schema: S, value: Record<stri
       fieldErrors: Object.fromEntries(unknown.map((name) => [name, NOT_A_FIELD])),
     });
   }
-  // As a form's fields (clean-form.ts): no value but a password keeps a control character (a NUL
-  // would reach the database); the field is refused with the form's words rather than quietly changed.
-  const controlled = Object.entries(value).filter(
-    ([name, field]) =>
-      !SECRET_FIELDS.includes(name) &&
-      [field].flat().some((text) => typeof text === "string" && withoutControlsButLineBreaks(text) !== text),
-  );
-  if (controlled.length > 0) {
-    throw new AppError("INVALID", message ?? CORRECT_THE_MARKED_FIELDS, {
-      fieldErrors: Object.fromEntries(controlled.map(([name]) => [name, CONTROL_CHARACTERS_REMOVED])),
-    });
+  // As a form's fields (clean-form.ts, parse-form.ts): no value but a password keeps a control
+  // character (a NUL would reach the database), and only a multi-line field keeps a line break; the
+  // field is refused with the form's words rather than quietly changed.
+  const problems: Record<string, string> = {};
+  for (const [name, field] of Object.entries(value)) {
+    if (SECRET_FIELDS.includes(name)) continue;
+    const texts = [field].flat().filter((text): text is string => typeof text === "string");
+    if (texts.some((text) => withoutControlsButLineBreaks(text) !== text)) problems[name] = CONTROL_CHARACTERS_REMOVED;
+    else if (!isMultiline(schema.shape[name]) && texts.some((text) => onOneLine(text) !== text)) problems[name] = ONE_LINE_ONLY;
+  }
+  if (Object.keys(problems).length > 0) {
+    throw new AppError("INVALID", message ?? CORRECT_THE_MARKED_FIELDS, { fieldErrors: problems });
   }
   const result = schema.safeParse(value);
   if (!result.success) throw refusalOf(result.error, message);
@@ -139,3 +141,6 @@ export const pageQuery = z.object({
     .max(MAX_PAGE_SIZE, `Use a whole number from 1 to ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE),
 });
+
+/** `page` alone, for the lists whose page size is their page's own (the booking lists): `meta.pageSize` says it. */
+export const pageOnlyQuery = pageQuery.pick({ page: true });

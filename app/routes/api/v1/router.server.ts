@@ -6,14 +6,17 @@ import { readForm } from "~/.server/read-form";
 import { recordAuditEvent } from "~/.server/users/audit";
 import { API_PREFIX } from "~/lib/api-envelope";
 import { hasRole } from "~/lib/roles";
-import type { Access, Operation } from "./operation.server";
+import type { Operation } from "./operation.server";
 import { ApiRefusal, apiErrorResponse, apiFailure, apiSuccess, NOT_A_FIELD, parseStrict, readJsonBody } from "./respond.server";
 
 type Route = { operation: Operation; pattern: RegExp; names: string[] };
 
-/** Each operation's path as a pattern: `{name}` matches one segment. */
+/**
+ * Each operation's path as a pattern: `{name}` matches one segment. Paths with fewer parameters
+ * come first, so that a literal segment wins: /universities/export.csv is no university's slug.
+ */
 export function routesOf(operations: readonly Operation[]): Route[] {
-  return operations.map((operation) => {
+  const routes = operations.map((operation) => {
     const names: string[] = [];
     const source = operation.path
       .split("/")
@@ -26,17 +29,19 @@ export function routesOf(operations: readonly Operation[]): Route[] {
       .join("/");
     return { operation, pattern: new RegExp(`^${source}$`), names };
   });
+  return routes.sort((first, second) => first.names.length - second.names.length);
 }
 
 export const SIGN_IN_WITH_TOKEN = "Sign in first: send the token from POST /api/v1/auth/login as `Authorization: Bearer <token>`.";
 export const NOT_YOUR_ROLE = "Your account may not do this.";
 
 /** Who may call: null when allowed, else the refusal. */
-async function refuseCaller(access: Access, user: SessionUser | null, request: Request, path: string): Promise<Response | null> {
+async function refuseCaller(operation: Operation, user: SessionUser | null, request: Request, path: string): Promise<Response | null> {
+  const { access } = operation;
   if (access === "anyone") return null;
   if (!user)
     return apiFailure("UNAUTHENTICATED", SIGN_IN_WITH_TOKEN, { request, headers: { "WWW-Authenticate": 'Bearer realm="onward"' } });
-  if (mustEnrollTwoFactor(user)) return apiFailure("FORBIDDEN", TWO_FACTOR_REQUIRED, { request });
+  if (mustEnrollTwoFactor(user) && !operation.beforeTwoFactor) return apiFailure("FORBIDDEN", TWO_FACTOR_REQUIRED, { request });
   if (access === "signed-in" || ("allows" in access ? access.allows(user) : hasRole(user.role, access))) return null;
   await recordAuditEvent({ action: "access.refused", actorId: user.id, detail: { path, role: user.role } });
   return apiFailure("FORBIDDEN", NOT_YOUR_ROLE, { request });
@@ -93,7 +98,7 @@ async function answer(routes: Route[], request: Request, context: AppLoadContext
   const { operation } = match.route;
   try {
     const user = await getApiUser(request);
-    const refused = await refuseCaller(operation.access, user, request, url.pathname);
+    const refused = await refuseCaller(operation, user, request, url.pathname);
     if (refused) return refused;
     const rawParams: Record<string, string> = {};
     match.route.names.forEach((name, index) => {
