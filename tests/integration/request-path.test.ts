@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TestUser } from "../support/accounts";
 import { rawRequest } from "../support/raw-request";
@@ -118,10 +119,12 @@ describe.runIf(databaseKind() === "postgres" && redisAvailable)("two instances s
   let cleanup: () => Promise<void>;
   let person: TestUser;
   let manager: TestUser;
+  let databaseEnv: Record<string, string>;
 
   beforeAll(async () => {
     const environment = await createServerEnvironment();
     cleanup = environment.cleanup;
+    databaseEnv = environment.env;
     [person, manager] = (await seedUsers(environment.env, ["student", "manager"])) as [TestUser, TestUser];
     const env = { ...environment.env, SESSION_SECRET, LOG_LEVEL: "warn", REDIS_URL: "redis://127.0.0.1:6379" };
     [first, second] = await Promise.all([startServer(env), startServer(env)]);
@@ -171,5 +174,22 @@ describe.runIf(databaseKind() === "postgres" && redisAvailable)("two instances s
     expect(changed.status).toBe(200);
     const after = await fetch(`${second.url}/api/v1/me`, { headers: { Authorization: `Bearer ${again}` } });
     expect([after.status, ((await after.json()) as { data: { role: string } }).data.role]).toEqual([200, "consultant"]);
+  });
+
+  test("the token of an account an operator deleted is refused (401), not a fault", async () => {
+    // PostgreSQL takes a second connection while the servers run.
+    const [gone] = (await seedUsers(databaseEnv, ["student"])) as [TestUser];
+    const response = await fetch(`${first.url}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: gone.email, password: gone.password }),
+    });
+    const { token } = ((await response.json()) as { data: { token: string } }).data;
+    const client = new pg.Client({ connectionString: databaseEnv.DATABASE_URL });
+    await client.connect();
+    await client.query("delete from users where id = $1", [gone.id]);
+    await client.end();
+    const after = await fetch(`${second.url}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } });
+    expect([after.status, ((await after.json()) as { error: { code: string } }).error.code]).toEqual([401, "UNAUTHENTICATED"]);
   });
 });
