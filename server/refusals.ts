@@ -30,7 +30,7 @@ const LINGER_MS = 5_000;
  * server closes its own side only and reads (and drops) what still arrives, until the client
  * closes, or for LINGER_MS at most.
  */
-function lingerOnClose(req: http.IncomingMessage) {
+export function lingerOnClose(req: http.IncomingMessage) {
   const socket = req.socket;
   // Node's HTTP server ends a `Connection: close` answer with destroySoon(): half-close instead.
   socket.destroySoon = () => {

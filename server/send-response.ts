@@ -2,6 +2,7 @@ import type http from "node:http";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { brotliCompressSync, createBrotliCompress, createGzip, gzipSync, constants as zlibConstants } from "node:zlib";
+import { lingerOnClose } from "./refusals";
 import { pickEncoding } from "./static-files";
 
 const compressibleType = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/;
@@ -12,6 +13,7 @@ const compressibleType = /^(text\/|application\/(json|xml|javascript|manifest\+j
  * that pauses (a streamed page, a download) is streamed, its compressor flushed after each burst.
  */
 export async function sendResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response) {
+  if (!req.complete) closeAfterAnswer(req, res);
   const headers = response.headers;
   for (const [name, value] of headers) {
     if (name === "set-cookie") continue;
@@ -54,6 +56,18 @@ export async function sendResponse(req: http.IncomingMessage, res: http.ServerRe
       ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } })
       : createGzip({ level: DYNAMIC_GZIP_LEVEL });
   return pipeline(rest, flushAfterEachBurst(compressor), compressor, res);
+}
+
+/**
+ * The app answered before the body finished arriving (refused before reading it: a JSON API call
+ * with an expired token and a large upload). What is left is never read, so the connection must
+ * not be kept for another request: it closes after the answer, lingering while the client is still
+ * sending (lingerOnClose). Kept alive, it was cut, and the client's next request on it failed with
+ * a reset (found by the fuzz tests).
+ */
+function closeAfterAnswer(req: http.IncomingMessage, res: http.ServerResponse) {
+  lingerOnClose(req);
+  res.setHeader("Connection", "close");
 }
 
 type Reader = ReadableStreamDefaultReader<Uint8Array>;

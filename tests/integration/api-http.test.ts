@@ -668,6 +668,26 @@ describe("contact and bad input", () => {
     expect(deep.status).toBe(400);
   });
 
+  test("a large body refused for its token before it is read answers 401, and the next request (on a new connection) is answered", async () => {
+    const boundary = "----onward-large";
+    const parts = Array.from(
+      { length: 10_000 },
+      (_, index) => `--${boundary}\r\nContent-Disposition: form-data; name="p${index}"\r\n\r\nx\r\n`,
+    );
+    for (let round = 0; round < 3; round += 1) {
+      const refused = await fetch(`${server.url}/api/v1/me/application/documents/passportSizePicture`, {
+        method: "PUT",
+        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Authorization: "Bearer expired.token" },
+        body: `${parts.join("")}--${boundary}--\r\n`,
+      });
+      expect([refused.status, refused.headers.get("Connection")]).toEqual([401, "close"]);
+      await refused.arrayBuffer();
+      const next = await fetch(`${server.url}/api/v1/universities?pageSize=1`);
+      expect(next.status).toBe(200);
+      await next.arrayBuffer();
+    }
+  });
+
   test("the server's own refusals under /api/v1 are the envelope: a wrong method (with Allow), no such resource, a body over the cap", async () => {
     const wrongMethod = await fetch(`${server.url}/api/v1/universities`, { method: "DELETE" });
     expect([wrongMethod.status, wrongMethod.headers.get("Allow")]).toEqual([405, "GET, POST"]);
