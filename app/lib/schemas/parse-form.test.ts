@@ -59,8 +59,18 @@ test("a field the server's reader already cleaned is refused by name, and the sc
   expect(errorsOf(submission)?.email?.[0]).toMatch(/valid e-mail/);
 });
 
-test("a field named after an object's built-ins (constructor, __proto__, prototype), at any depth, is dropped: never a fault, never a value", () => {
-  for (const name of ["constructor", "__proto__", "prototype", "social.constructor", "a[__proto__]", "constructor.prototype.role"]) {
+test("a field named after an object's built-ins (constructor, __proto__, valueOf, prototype…), at any depth, is dropped: never a fault, never a value", () => {
+  for (const name of [
+    "constructor",
+    "__proto__",
+    "prototype",
+    "valueOf",
+    "toString",
+    "hasOwnProperty",
+    "social.constructor",
+    "a[__proto__]",
+    "constructor.prototype.role",
+  ]) {
     const submission = parseForm(contact({ [name]: "x" }), ContactFormSchema);
     expect(submission.status, name).toBe("success");
     expect(Object.hasOwn(submission.payload, name.split(/[.[]/)[0] ?? name), name).toBe(false);

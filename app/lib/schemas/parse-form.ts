@@ -42,12 +42,13 @@ export function parseForm<S extends z.ZodType>(formData: FormData | URLSearchPar
 }
 
 /**
- * A posted name with a part called after an object's built-ins (`constructor`, `a.__proto__`):
- * never one of our fields, and Conform builds its value object from the names, so such a name
- * would reach the object's prototype instead of a field (found by the fuzz tests: a 500).
+ * A posted name with a part called after an object's built-ins (`constructor`, `a.__proto__`,
+ * `valueOf`, `prototype`): never one of our fields, and Conform builds its value object from the
+ * names, so such a name would reach the object's prototype instead of a field (found by the fuzz
+ * tests: a 500).
  */
 function namesABuiltIn(name: string): boolean {
-  return name.split(/[.[\]]/).some((part) => part === "__proto__" || part === "constructor" || part === "prototype");
+  return name.split(/[.[\]]/).some((part) => part === "prototype" || part in Object.prototype);
 }
 
 type Inner = { shape?: Record<string, unknown>; def?: { in?: unknown; innerType?: unknown } };
