@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { expect } from "vitest";
 
 // Runs in its own process, so the times it reports are the server's and not those of the test
 // worker's event loop, which is busy sending the very requests being timed against.
@@ -40,4 +41,12 @@ export function startHealthProbe(url: string): { stop: () => Promise<number[]> }
       return output.split("\n").filter(Boolean).map(Number);
     },
   };
+}
+
+/** The server kept answering while it was probed: 95% of the answers within 200 ms, none in a second or more. */
+export function expectKeptAnswering(times: number[]) {
+  expect(times.length).toBeGreaterThan(5);
+  const sorted = [...times].sort((a, b) => a - b);
+  expect(sorted[Math.floor(sorted.length * 0.95)]).toBeLessThan(200);
+  expect(sorted.at(-1)).toBeLessThan(1000);
 }

@@ -1,0 +1,366 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Operation } from "~/routes/api/v1/operation.server";
+import { operations } from "~/routes/api/v1/operations.server";
+import {
+  brokenBody,
+  brokenBodyKinds,
+  encodeForm,
+  extraFields,
+  FUZZ_RUNS,
+  fieldValue,
+  forbiddenFieldNames,
+  hostileJson,
+  hostileText,
+  type RawBody,
+  wellFormed,
+} from "../support/fuzz-input";
+import { expectKeptAnswering, startHealthProbe } from "../support/health-probe";
+import { loggedErrors, type ServerProcess, startServer } from "../support/server-process";
+import {
+  type Answer,
+  type Crawl,
+  crawlSite,
+  type Identity,
+  identities,
+  type People,
+  seedProbeWorld,
+  sender,
+  signInEveryone,
+} from "../support/site-crawl";
+import { createServerEnvironment } from "../support/test-database";
+
+/**
+ * Generated input (fast-check) against the built server over real HTTP: every form a page renders
+ * and every operation of the JSON API, as everyone, with hostile text, wrong types, fields that
+ * must not be honoured, duplicated fields and broken bodies. Properties: never a 5xx; a refusal is
+ * a 4xx that says why; nobody changes what their role may not change (read back before and after
+ * each person's runs); /healthz keeps answering. FUZZ_RUNS sets the runs per target (200 here,
+ * 5,000 in `npm run test:fuzz`).
+ */
+/** The server's default body cap (MAX_BODY_KB): "huge" goes up to it. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+let server: ServerProcess;
+let cleanup: (() => Promise<void>) | undefined;
+let people: People;
+let send: (pathAndQuery: string, identity: Identity, init?: RequestInit) => Promise<Answer>;
+let crawl: Crawl;
+const tokens: Record<Identity, string> = { anonymous: "", student: "", networking: "", consultant: "", manager: "", admin: "" };
+/** The admin's own session for reading the world back, apart from the one the fuzzing uses (which may sign itself out). */
+let observerToken = "";
+/** Values that exist, for path parameters: an application, a member, a consultant, a university, a document field, the people. */
+let knownValues: string[] = [];
+let probe: ReturnType<typeof startHealthProbe> | undefined;
+
+beforeAll(async () => {
+  const environment = await createServerEnvironment();
+  cleanup = environment.cleanup;
+  people = await seedProbeWorld(environment.env);
+  server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
+  send = sender(server, await signInEveryone(server, people));
+  crawl = await crawlSite(send);
+  for (const identity of identities) if (identity !== "anonymous") tokens[identity] = await login(people[identity]);
+  observerToken = await login(people.admin);
+  const [applications, members, consultants, universities] = await Promise.all(
+    ["/applications", "/networking-members", "/consultants", "/universities?pageSize=3"].map((path) => api(path, "admin")),
+  );
+  const ids = (answer: { body: string } | undefined) =>
+    ((JSON.parse(answer?.body ?? "{}").data ?? []) as { id?: string; slug?: string }[]).map((row) => row.id ?? row.slug ?? "");
+  knownValues = [
+    ...ids(applications),
+    ...ids(members),
+    ...ids(consultants),
+    ...ids(universities),
+    "passportSizePicture",
+    ...Object.values(people).map((person) => person.id),
+  ].filter(Boolean);
+  probe = startHealthProbe(`${server.url}/healthz`);
+}, 180_000);
+afterAll(async () => {
+  if (process.env.FUZZ_DEBUG) console.log(server?.output().slice(-6000));
+  await probe?.stop();
+  await server?.stop();
+  await cleanup?.();
+});
+
+async function login(person: { email: string; password: string }): Promise<string> {
+  const answer = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: person.email, password: person.password }),
+  });
+  return ((await answer.json()) as { data: { token: string } }).data.token;
+}
+
+/** A JSON API call with someone's token (or the observer's). */
+async function api(pathAndQuery: string, identity: Identity | "observer", init: RequestInit = {}): Promise<Answer> {
+  const headers = new Headers(init.headers);
+  const token = identity === "observer" ? observerToken : tokens[identity];
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  const response = await fetch(`${server.url}/api/v1${pathAndQuery}`, { redirect: "manual", ...init, headers });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+/** What a refusal must carry: the API's envelope with a message, or a page or text that says something. */
+function saysWhy(answer: Answer): boolean {
+  const type = answer.headers.get("Content-Type") ?? "";
+  if (type.includes("json")) {
+    try {
+      // The API's envelope, or a resource route's refusal: its message as a JSON string.
+      const body = JSON.parse(answer.body) as string | { error?: { message?: unknown }; message?: unknown };
+      const message = typeof body === "string" ? body : (body.error?.message ?? body.message);
+      return typeof message === "string" && /\p{L}{3}/u.test(message);
+    } catch {
+      return false;
+    }
+  }
+  if (type.includes("html")) return /<h1\b|role="alert"|aria-invalid="true"/.test(answer.body);
+  // A redirect after a refused post carries its message in a toast cookie; a plain-text refusal says it in words.
+  if (answer.status >= 300 && answer.status < 400) return Boolean(answer.headers.get("Location"));
+  return /\p{L}{3}/u.test(answer.body);
+}
+
+/** What must hold of one answer, whoever sent it. */
+function checkAnswer(answer: Answer, where: string) {
+  expect(answer.status, `${where} answered ${answer.status}: ${answer.body.slice(0, 300)}`).toBeLessThan(500);
+  if (answer.status >= 400) expect(saysWhy(answer), `${where} refused without saying why: ${answer.body.slice(0, 300)}`).toBe(true);
+}
+
+/** What only staff may change, read back through the API as the admin: the people's roles, the catalogue's size, members' and applications' states. */
+async function snapshot() {
+  const [roles, universities, members, applications] = await Promise.all([
+    Promise.all(
+      Object.values(people).map(
+        async (person) => `${person.id}:${JSON.parse((await api(`/users/${person.id}`, "observer")).body).data?.role}`,
+      ),
+    ),
+    api("/universities?pageSize=1", "observer").then((answer) => JSON.parse(answer.body).meta?.total),
+    api("/networking-members?pageSize=100", "observer").then((answer) =>
+      (JSON.parse(answer.body).data as { id: string; status: string }[]).map((member) => `${member.id}:${member.status}`).sort(),
+    ),
+    api("/applications?pageSize=100", "observer").then((answer) =>
+      (JSON.parse(answer.body).data as { id: string; status: string }[])
+        .map((application) => `${application.id}:${application.status}`)
+        .sort(),
+    ),
+  ]);
+  return { roles, universities, members, applications };
+}
+
+/**
+ * Runs a target's property as each person in turn, and checks after each person's runs that they
+ * changed nothing their role may not change: nobody but managers and admins changes a role, a
+ * networking member or the catalogue; nobody but staff moves an application, apart from its student
+ * withdrawing it. Managers and admins go last, and the people are put back after them.
+ */
+async function asEveryone(who: Identity[], run: (identity: Identity, runs: number) => Promise<void>) {
+  const runs = Math.ceil(FUZZ_RUNS / who.length);
+  const order = [...who].sort((a, b) => Number(isStaffAdmin(a)) - Number(isStaffAdmin(b)));
+  let before = await snapshot();
+  for (const identity of order) {
+    await run(identity, runs);
+    if (isStaffAdmin(identity)) {
+      await restorePeople();
+      continue;
+    }
+    if ((await api("/me", identity)).status === 401 && identity !== "anonymous") tokens[identity] = await login(people[identity]);
+    const after = await snapshot();
+    expect(after.roles, `${identity} changed a role`).toEqual(before.roles);
+    expect(after.members, `${identity} changed a networking member`).toEqual(before.members);
+    if (identity !== "consultant") {
+      expect(after.universities, `${identity} changed the catalogue`).toEqual(before.universities);
+      const moved = after.applications.filter((entry: string) => !before.applications.includes(entry));
+      expect(
+        moved.filter((entry: string) => !(identity === "student" && entry.endsWith(":withdrawn"))),
+        `${identity} moved an application`,
+      ).toEqual([]);
+    }
+    before = after;
+  }
+}
+
+const isStaffAdmin = (identity: Identity) => identity === "manager" || identity === "admin";
+
+/**
+ * Puts the people back as they were after a person's runs, where the fuzzing legitimately changed
+ * them: an admin or manager may have given someone another role, and anyone may have signed
+ * their own token out (logout) or renewed it.
+ */
+async function restorePeople() {
+  for (const identity of identities) {
+    if (identity === "anonymous") continue;
+    const person = people[identity];
+    const role = JSON.parse((await api(`/users/${person.id}`, "observer")).body).data?.role;
+    if (role !== person.role) {
+      const put = await api(`/users/${person.id}/role`, "observer", {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ role: person.role }),
+      });
+      expect(put.status, `restoring ${identity}'s role`).toBe(200);
+    }
+    if ((await api("/me", identity)).status === 401) tokens[identity] = await login(person);
+  }
+}
+
+const fuzzOptions = (runs: number) => ({
+  numRuns: runs,
+  endOnFailure: true,
+  seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
+});
+
+/** One target per distinct form (its action and fields), tried by everyone who saw it and by a stranger. */
+function formTargets() {
+  const byKey = new Map<string, { action: string; multipart: boolean; fields: Crawl["postForms"][number]["fields"]; who: Set<Identity> }>();
+  for (const form of crawl.postForms) {
+    // Signing out would end the person's session for every later target; its own tests cover it.
+    if (/^\/(logout|reset-password)/.test(form.action)) continue;
+    const key = `${form.action} ${form.fields.map((field) => field.name).join(",")}`;
+    const target = byKey.get(key) ?? {
+      action: form.action,
+      multipart: form.multipart,
+      fields: form.fields,
+      who: new Set<Identity>(["anonymous"]),
+    };
+    target.who.add(form.identity);
+    byKey.set(key, target);
+  }
+  return [...byKey.values()];
+}
+
+/** The request sent before the current one: a connection it broke shows up on the next request. */
+let previous = "";
+
+/** Sends one generated request; a connection that fails is a failure naming the request before it too. */
+async function attempt(label: string, request: () => Promise<Answer>): Promise<Answer> {
+  const before = previous;
+  previous = label;
+  try {
+    return await request();
+  } catch (error) {
+    throw new Error(
+      `${label}: no answer (${(error as Error & { cause?: { code?: string } }).cause?.code ?? error}); the request before: ${before}`,
+    );
+  }
+}
+
+async function post(action: string, identity: Identity, raw: RawBody) {
+  const headers: Record<string, string> = {};
+  if (raw.contentType) headers["Content-Type"] = raw.contentType;
+  return attempt(`${identity} POST ${action} (${raw.label}, ${raw.body.length} bytes)`, () =>
+    send(action, identity, { method: "POST", headers, body: new Uint8Array(raw.body) }),
+  );
+}
+
+describe("fuzzing over real HTTP", () => {
+  test("every form a page renders, as everyone who saw it and a stranger: never a 5xx, a refusal says why, nothing changed beyond the person's role", async () => {
+    const targets = formTargets();
+    expect(targets.length).toBeGreaterThan(20);
+    for (const target of targets) {
+      const names = target.fields.map((field) => field.name);
+      const submission = fc.record({
+        values: fc.tuple(...target.fields.map((field) => fieldValue(field.value, MAX_BODY_BYTES))),
+        extras: extraFields(names, MAX_BODY_BYTES),
+        encoding: fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom<"urlencoded" | "multipart">("urlencoded", "multipart") },
+          { weight: 1, arbitrary: fc.constantFrom(...brokenBodyKinds) },
+        ),
+      });
+      await asEveryone([...target.who], async (identity, runs) => {
+        await fc.assert(
+          fc.asyncProperty(submission, async ({ values, extras, encoding }) => {
+            const pairs: [string, string][] = target.fields.flatMap((field, index) => {
+              const value = values[index];
+              return value === undefined ? [] : [[field.name, value] as [string, string]];
+            });
+            pairs.push(...extras);
+            const raw =
+              encoding === "urlencoded" || encoding === "multipart"
+                ? encodeForm(pairs, target.multipart ? "multipart" : encoding)
+                : brokenBody(pairs, encoding);
+            checkAnswer(await post(target.action, identity, raw), `${identity} POST ${target.action} (${raw.label})`);
+          }),
+          fuzzOptions(runs),
+        );
+      });
+    }
+    expect(loggedErrors(server)).toEqual([]);
+  }, 900_000);
+
+  test("every operation of the JSON API, as everyone: never a 5xx, the envelope says why, nothing changed beyond the caller's role", async () => {
+    expect(operations.length).toBeGreaterThan(30);
+    for (const operation of operations) {
+      const request = apiRequest(operation);
+      await asEveryone(identities, async (identity, runs) => {
+        await fc.assert(
+          fc.asyncProperty(request, async ({ path, init }) => {
+            const answer = await attempt(`${identity} ${operation.method} ${path.slice(0, 80)}`, () => api(path, identity, init));
+            checkAnswer(answer, `${identity} ${operation.method} ${path.slice(0, 120)}`);
+            if (answer.status >= 400) expect(JSON.parse(answer.body).status).toBe("Error");
+          }),
+          fuzzOptions(runs),
+        );
+      });
+    }
+    expect(loggedErrors(server)).toEqual([]);
+  }, 900_000);
+
+  test("the server answered /healthz throughout (95% within 200 ms, none in a second or more)", async () => {
+    const times = (await probe?.stop()) ?? [];
+    probe = undefined;
+    expectKeptAnswering(times);
+  });
+});
+
+/** The names an operation's Zod object takes (its shape's keys), or none. */
+function namesOf(schema: Operation["body"]): string[] {
+  return schema ? Object.keys(schema.shape) : [];
+}
+
+/** A generated call of an operation: its path parameters, query and body, each right, wrong or hostile. */
+function apiRequest(operation: Operation): fc.Arbitrary<{ path: string; init: RequestInit }> {
+  const parameter = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...knownValues) }, { weight: 1, arbitrary: hostileText(200) });
+  const parameterNames = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+  const queryNames = [...namesOf(operation.query), "page", "pageSize"];
+  const bodyNames = namesOf(operation.body);
+  const query = fc.array(fc.tuple(fc.constantFrom(...queryNames, ...forbiddenFieldNames), hostileText(2_000)), { maxLength: 4 });
+  const jsonBody = fc.dictionary(fc.constantFrom(...bodyNames, ...forbiddenFieldNames, "extra"), hostileJson(MAX_BODY_BYTES), {
+    maxKeys: 6,
+  });
+  const body: fc.Arbitrary<{ contentType: string | null; body: BodyInit | undefined }> = fc.oneof(
+    { weight: 4, arbitrary: jsonBody.map((value) => ({ contentType: "application/json", body: JSON.stringify(value) })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        { contentType: "application/json", body: "{ not json" },
+        { contentType: "application/json", body: '{"__proto__": {"role": "admin"}, "constructor": {"prototype": {"role": "admin"}}}' },
+        { contentType: "application/json", body: "[1, 2, 3]" },
+        { contentType: "application/json", body: '"text"' },
+        { contentType: "text/plain", body: "role=admin" },
+        { contentType: null, body: undefined },
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.tuple(fc.constantFrom(...bodyNames, ...forbiddenFieldNames, "file"), hostileText(2_000)), { maxLength: 5 })
+        .chain((pairs) => fc.constantFrom(...brokenBodyKinds).map((kind) => brokenBody(pairs, kind)))
+        .map((raw) => ({ contentType: raw.contentType, body: new Uint8Array(raw.body) })),
+    },
+  );
+  return fc.record({ parameters: fc.tuple(...parameterNames.map(() => parameter)), query, body }).map(({ parameters, query, body }) => {
+    let path = operation.path;
+    parameterNames.forEach((name, index) => {
+      path = path.replace(`{${name}}`, encodeURIComponent(wellFormed(parameters[index] ?? "")));
+    });
+    const search = new URLSearchParams(query).toString();
+    const headers: Record<string, string> = {};
+    if (body.contentType) headers["Content-Type"] = body.contentType;
+    const hasBody = operation.method !== "GET";
+    return {
+      path: search ? `${path}?${search}` : path,
+      init: { method: operation.method, headers, body: hasBody ? body.body : undefined },
+    };
+  });
+}
