@@ -14,6 +14,8 @@ export type MailMessage = {
    * sent as the message's `text/calendar; method=…` part, which calendars act on.
    */
   calendar?: { method: "REQUEST" | "CANCEL"; content: string };
+  /** The Message-ID header: the outbox row's own, the same on every attempt (the worker sets it). */
+  messageId?: string;
 };
 
 /** Tells the mail worker in this process that a message is waiting. */

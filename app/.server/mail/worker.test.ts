@@ -11,7 +11,7 @@ import { mailOutbox } from "../db/schema";
 import { queueMail } from "./outbox";
 import { renderMail } from "./templates";
 import { createMailTransport, isFinishedMailFile } from "./transport";
-import { type MailWorker, startMailWorker } from "./worker";
+import { type MailWorker, outboxMessageId, startMailWorker } from "./worker";
 
 withTestDatabase();
 
@@ -151,4 +151,41 @@ test("a message queued in a transaction that rolls back is never sent", async ()
     }),
   ).rejects.toThrow("the change failed");
   expect(await db().select().from(mailOutbox).where(eq(mailOutbox.to, "rolled-back@example.com"))).toHaveLength(0);
+});
+
+test("a message the SMTP server took is sent once, though recording it failed at first (a cut database connection); every attempt carries the row's Message-ID", async () => {
+  const smtp = await startSmtpServer();
+  let failures = 1;
+  // The database as the worker sees it, whose first "mark sent" update fails as a terminated connection does.
+  const flaky = () =>
+    new Proxy(db(), {
+      get(target, key, receiver) {
+        if (key === "update" && failures > 0) {
+          failures -= 1;
+          return () => ({ set: () => ({ where: () => Promise.reject(new Error("terminating connection due to administrator command")) }) });
+        }
+        return Reflect.get(target, key, receiver);
+      },
+    });
+  try {
+    worker = startMailWorker({
+      database: flaky,
+      transport: createMailTransport({ smtpUrl: smtp.url, from: "no-reply@onward.test", dataDir: "" }),
+      pollMs: 100,
+    });
+    await queueMail(db(), message("once@example.com"));
+    await smtp.waitFor("once@example.com", 5_000);
+    await expect
+      .poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.to, "once@example.com")))[0]?.status, { timeout: 5_000 })
+      .toBe("sent");
+    const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "once@example.com"));
+    // Past the next polls: nothing goes again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const copies = smtp.received.filter((mail) => mail.to.includes("once@example.com"));
+    expect(failures).toBe(0);
+    expect(copies).toHaveLength(1);
+    expect(copies[0]?.raw).toContain(`Message-ID: ${outboxMessageId(row as NonNullable<typeof row>)}`);
+  } finally {
+    await smtp.stop();
+  }
 });

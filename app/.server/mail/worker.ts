@@ -13,6 +13,15 @@ const MAX_BACKOFF_SECONDS = 300;
 /** A permanent refusal (5xx) is retried this many times before the message is marked failed. */
 const MAX_PERMANENT_ATTEMPTS = 3;
 
+/** Marking a sent message is retried this often, this far apart (growing), within the lease. */
+const MARK_SENT_ATTEMPTS = 5;
+const MARK_SENT_RETRY_MS = 500;
+
+/** A message's Message-ID, from its outbox row: the same on every attempt, different for every message. */
+export function outboxMessageId(row: { id: number; createdAt: Date }): string {
+  return `<outbox-${row.id}-${row.createdAt.getTime()}@onward.mail>`;
+}
+
 export type MailWorker = { runOnce(): Promise<number>; stop(): Promise<void> };
 
 /**
@@ -55,14 +64,10 @@ export function startMailWorker(options: { database: () => Database; transport: 
         subject: row.subject,
         text: row.text,
         html: row.html,
+        messageId: outboxMessageId(row),
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
         ...(row.calendar ? { calendar: row.calendar } : {}),
       });
-      await options
-        .database()
-        .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lastError: null })
-        .where(eq(mailOutbox.id, row.id));
     } catch (error) {
       const responseCode = (error as { responseCode?: number }).responseCode ?? 0;
       const permanent = responseCode >= 500 && row.attempts >= MAX_PERMANENT_ATTEMPTS;
@@ -77,6 +82,33 @@ export function startMailWorker(options: { database: () => Database; transport: 
           nextAttemptAt: sql`now() + make_interval(secs => ${backoff})`,
         })
         .where(eq(mailOutbox.id, row.id));
+      return;
+    }
+    await markSent(row);
+  }
+
+  /**
+   * Records a message the SMTP server took. Failing here is not a failed send (treated as one, the
+   * message went out again: found by `npm run test:faults` when a database connection was cut), so
+   * it is retried; should the process die first, the lease runs out and the message goes again
+   * with the same Message-ID, which mail clients show once.
+   */
+  async function markSent(row: typeof mailOutbox.$inferSelect) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await options
+          .database()
+          .update(mailOutbox)
+          .set({ status: "sent", sentAt: new Date(), lastError: null })
+          .where(eq(mailOutbox.id, row.id));
+        return;
+      } catch (error) {
+        if (attempt >= MARK_SENT_ATTEMPTS || stopped) {
+          logger.error({ err: error, mailId: row.id }, "a sent message could not be marked sent: it may go again (same Message-ID)");
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, MARK_SENT_RETRY_MS * attempt));
+      }
     }
   }
 
