@@ -43,12 +43,10 @@ export function onePagePdf(text: string): string {
   return body;
 }
 
-export async function runApiJourney(options: JourneyOptions): Promise<JourneyResult> {
-  const log = options.log ?? (() => {});
-  const base = `${options.url.replace(/\/+$/, "")}/api/v1`;
-
-  /** One call; throws with the envelope's message unless the status is `expected`. */
-  async function call<T>(method: string, path: string, init: { token?: string; json?: unknown; form?: FormData; expected?: number } = {}) {
+/** A client of the JSON API at `url` (e.g. http://localhost:3000): `call` throws with the envelope's message unless the status is `expected` (200 when not given). */
+export function apiClient(url: string) {
+  const base = `${url.replace(/\/+$/, "")}/api/v1`;
+  async function send(method: string, path: string, init: { token?: string; json?: unknown; form?: FormData; expected?: number } = {}) {
     const headers: Record<string, string> = {};
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     if (init.json !== undefined) headers["Content-Type"] = "application/json";
@@ -61,10 +59,27 @@ export async function runApiJourney(options: JourneyOptions): Promise<JourneyRes
     if (response.status !== (init.expected ?? 200)) {
       throw new Error(`${method} ${path} answered ${response.status}: ${envelope.error?.message ?? JSON.stringify(envelope)}`);
     }
-    return envelope.data as T;
+    return envelope;
+  }
+  const call = async <T>(...args: Parameters<typeof send>) => (await send(...args)).data as T;
+  /** Every item of a paginated list (`path` without `page`), page after page. */
+  async function everyPage<T>(path: string, token?: string): Promise<T[]> {
+    const items: T[] = [];
+    for (let page = 1; ; page++) {
+      const envelope = await send("GET", `${path}${path.includes("?") ? "&" : "?"}page=${page}`, { token });
+      items.push(...(envelope.data as T[]));
+      const meta = envelope.meta as { pageSize: number; total: number };
+      if (page * meta.pageSize >= meta.total) return items;
+    }
   }
   const login = async ({ email, password }: Account) =>
     (await call<{ token: string }>("POST", "/auth/login", { json: { email, password } })).token;
+  return { call, everyPage, login };
+}
+
+export async function runApiJourney(options: JourneyOptions): Promise<JourneyResult> {
+  const log = options.log ?? (() => {});
+  const { call, login } = apiClient(options.url);
 
   // The student signs up, confirms the address from the e-mail, and logs in.
   const { student } = options;

@@ -6,5 +6,11 @@ export declare function startProductionServer(options?: {
   cpu?: number;
   env?: Record<string, string>;
   dataDir?: string;
-}): Promise<{ url: string; port: number; pid: number; stop(): Promise<void> }>;
+  build?: boolean;
+}): Promise<{ url: string; port: number; pid: number; stop(): Promise<void>; kill(): Promise<void> }>;
 export declare function median(values: number[]): number;
+export declare function seedAccounts(
+  dataDir: string,
+  accounts: { email: string; password: string; name: string; role: string }[],
+  env?: Record<string, string>,
+): void;

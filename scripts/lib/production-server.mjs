@@ -1,7 +1,7 @@
 // Starts the production server (building first when the build is missing or stale) on a
 // free port with a temporary DATA_DIR, for the measuring scripts.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -27,15 +27,26 @@ export function freePort() {
 
 /**
  * Runs `node server.js` with `npm start`'s flags (which builds first when the build is missing or older than the sources)
- * with a fresh DATA_DIR (or the given one, removed on stop too). `cpu` pins it to one core with taskset.
- * Resolves once /healthz answers; `stop()` ends it and removes the DATA_DIR.
+ * with a fresh DATA_DIR (or the given one, removed on stop too). `cpu` pins it to one core with taskset; `build: false`
+ * runs the build there is as it is (`--no-build`), refusing when there is none.
+ * Resolves once /healthz answers; `stop()` ends it and removes the DATA_DIR; `kill()` ends it with SIGKILL, as a crash
+ * would, and keeps the DATA_DIR for the next server.
  */
-export async function startProductionServer({ cpu, env = {}, dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-measure-")) } = {}) {
+export async function startProductionServer({
+  cpu,
+  env = {},
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-measure-")),
+  build = true,
+} = {}) {
+  if (!build && !existsSync(path.join(root, "build", "server", "index.js"))) {
+    throw new Error("No production build: run `npm run build` first.");
+  }
   const port = await freePort();
   const command = cpu === undefined ? process.execPath : "taskset";
   // BENCH_NODE_FLAGS adds Node flags for one measurement, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const flags = [...startFlags, ...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [])];
-  const args = cpu === undefined ? [...flags, "server.js"] : ["-c", String(cpu), process.execPath, ...flags, "server.js"];
+  const server = build ? ["server.js"] : ["server.js", "--no-build"];
+  const args = cpu === undefined ? [...flags, ...server] : ["-c", String(cpu), process.execPath, ...flags, ...server];
   const child = spawn(command, args, {
     cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), ...env },
@@ -52,28 +63,31 @@ export async function startProductionServer({ cpu, env = {}, dataDir = mkdtempSy
     if (Date.now() > deadline) throw new Error("The server did not start within 180 s");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const end = async (signal) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await new Promise((resolve) => child.once("exit", resolve));
+  };
   return {
     url,
     port,
     pid: child.pid,
     async stop() {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        await new Promise((resolve) => child.once("exit", resolve));
-      }
+      await end("SIGTERM");
       rmSync(dataDir, { recursive: true, force: true });
     },
+    kill: () => end("SIGKILL"),
   };
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * Verified accounts (`{ email, password, name, role }`) made in `dataDir` before a server owns it, by
- * scripts/lib/bench-seed.ts with nothing else seeded (no members, no applications). Throws with the
- * seeder's output when it fails.
+ * Verified accounts (`{ email, password, name, role }`) made in `dataDir` (or the database `env.DATABASE_URL`
+ * names) before a server owns it, by scripts/lib/bench-seed.ts with nothing else seeded (no members, no
+ * applications). Throws with the seeder's output when it fails.
  */
-export function seedAccounts(dataDir, accounts) {
+export function seedAccounts(dataDir, accounts, env = {}) {
   const seeded = spawnSync(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/lib/bench-seed.ts"], {
     cwd: root,
     env: {
@@ -84,6 +98,7 @@ export function seedAccounts(dataDir, accounts) {
       BENCH_MEMBERS: "0",
       BENCH_SEEDED_APPLICATIONS: "0",
       ONWARD_SEED_ACCOUNTS: JSON.stringify(accounts),
+      ...env,
     },
     encoding: "utf8",
   });

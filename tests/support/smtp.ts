@@ -22,6 +22,8 @@ export async function startSmtpServer(port = 0) {
         });
       },
     });
+    // A client dropping the connection mid-message (a server killed by a test) must not end the process.
+    server.on("error", () => {});
     await new Promise<void>((resolve) => server?.listen(boundPort, "127.0.0.1", () => resolve()));
     boundPort = (server.server.address() as { port: number }).port;
   }
