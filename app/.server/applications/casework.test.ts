@@ -417,8 +417,8 @@ describe("replacing the documents asked for", () => {
       if (status === "completed") await setApplicationStatus({ id, status, actor: consultant });
       else await withdrawApplication({ id, applicant });
       const before = await snapshot(id);
-      // BUG: replace-documents.ts asks application-flow.ts (`documents-returned`) only once no document is
-      // waiting any more; with two asked for and one sent, a completed or withdrawn application takes the new copy.
+      // With two copies asked for and one sent, the flow is asked (`documents-returned`) only once none is waiting:
+      // a completed or withdrawn application must refuse the copy before that (replace-documents.ts checks first).
       const error = await refusal(() => sendNewCopies(applicant, id, { bankStatement: newStatement() }));
       expect(error.code).toBe("CONFLICT");
       expect(await snapshot(id)).toEqual(before);
