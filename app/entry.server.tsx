@@ -2,7 +2,9 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { isDatabaseUnavailable } from "./.server/db/unavailable";
 import { logger } from "./.server/logger";
+import { markDatabaseUnavailable } from "./.server/request-context";
 import { RequestInfoProvider } from "./components/layout/request-info";
 
 export const streamTimeout = 5_000;
@@ -17,14 +19,16 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, requestId } = loadContext;
+  // When a loader or action failed only because the database could not be reached (handleError
+  // marked it), the error page says so; the server makes the 500 a 503 (server/load-shedding.ts).
+  const { nonce, requestId, databaseUnavailable } = loadContext;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoProvider value={{ nonce, requestId }}>
+      <RequestInfoProvider value={{ nonce, requestId, databaseUnavailable }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </RequestInfoProvider>,
       {
@@ -67,5 +71,6 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (isDatabaseUnavailable(error)) markDatabaseUnavailable();
   logger.error({ err: error, method: request.method, url: request.url }, "unexpected error");
 };

@@ -9,7 +9,7 @@ import stylesheet from "./app.css?url";
 import { useClientNavigation } from "./components/layout/client-navigation";
 import { ErrorPage } from "./components/layout/error-page";
 import { PendingIndicator } from "./components/layout/pending-indicator";
-import { useNonce, useRequestId } from "./components/layout/request-info";
+import { useDatabaseUnavailable, useNonce, useRequestId } from "./components/layout/request-info";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { VerifyEmailBanner } from "./components/layout/verify-email-banner";
@@ -96,7 +96,7 @@ export const meta: Route.MetaFunction = ({ error }) => [
 export function ErrorBoundary() {
   const error = useRouteError();
   const requestId = useRequestId();
-  const copy = errorCopy(error);
+  const copy = errorCopy(error, "page", useDatabaseUnavailable());
   const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <ErrorPage

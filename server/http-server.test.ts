@@ -17,8 +17,8 @@ afterEach(async () => {
 });
 
 /** The production HTTP server around a stand-in app, with a body idle time-out short enough to wait for. */
-async function startServer(handler: AppHandler, options: { bodyIdleTimeoutMs?: number } = {}) {
-  const config = parseConfig({ DATA_DIR: "/tmp/onward-http-server-test", SESSION_SECRET: "x".repeat(32), PORT: "3000" });
+async function startServer(handler: AppHandler, options: { bodyIdleTimeoutMs?: number; env?: Record<string, string> } = {}) {
+  const config = parseConfig({ DATA_DIR: "/tmp/onward-http-server-test", SESSION_SECRET: "x".repeat(32), PORT: "3000", ...options.env });
   const server = createHttpServer({
     config,
     database: { ping: async () => {} },
@@ -27,7 +27,7 @@ async function startServer(handler: AppHandler, options: { bodyIdleTimeoutMs?: n
     logger,
     requestContext: requestStorage,
     countRateLimit: async () => {},
-    ...options,
+    bodyIdleTimeoutMs: options.bodyIdleTimeoutMs,
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   servers.push(server);
@@ -118,4 +118,78 @@ test("a body the app holds back (paused while it works) is not the client's sile
   });
   expect(answer.status).toBe(200);
   expect(answer.text).toBe(`read ${size}`);
+});
+
+/** An app that holds every request until `release()` is called, answering 200 "done" then. */
+function heldApp() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const handler: AppHandler = async (request) => {
+    if (request.body) await request.arrayBuffer();
+    await released;
+    return new Response("done");
+  };
+  return { handler, release };
+}
+
+test("past MAX_IN_FLIGHT requests being worked on, another is answered 503 with Retry-After at once, and let in again once one ends", async () => {
+  const app = heldApp();
+  const { port } = await startServer(app.handler, { env: { MAX_IN_FLIGHT: "4" } });
+  const url = `http://127.0.0.1:${port}`;
+  const held = Array.from({ length: 4 }, (_, index) => fetch(`${url}/page-${index}`));
+  await sleep(100);
+  const started = performance.now();
+  const [page, api] = await Promise.all([fetch(`${url}/universities`), fetch(`${url}/api/v1/universities`)]);
+  expect(performance.now() - started).toBeLessThan(1_000);
+  expect(page.status).toBe(503);
+  expect(page.headers.get("Retry-After")).toBe("2");
+  expect(await page.text()).toContain("Onward is very busy right now. Please try again in a few seconds.");
+  expect(api.status).toBe(503);
+  expect(api.headers.get("Retry-After")).toBe("2");
+  expect(await api.json()).toMatchObject({ status: "Error", error: { code: "UNAVAILABLE" } });
+  app.release();
+  expect((await Promise.all(held)).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+  expect((await fetch(`${url}/universities`)).status).toBe(200);
+});
+
+test("a client still sending its body holds no place: slow uploads cannot crowd others out", async () => {
+  const { port } = await startServer(
+    async (request) => new Response(request.body ? `read ${(await request.arrayBuffer()).byteLength}` : "page"),
+    {
+      env: { MAX_IN_FLIGHT: "4" },
+    },
+  );
+  // Six posts that have sent 1 byte of 100 and then wait: more than MAX_IN_FLIGHT.
+  let finish = () => {};
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const slow = Array.from({ length: 6 }, () =>
+    rawPost(port, 100, async (socket) => {
+      socket.write("a");
+      await finished;
+      socket.write("=".padEnd(99, "x"));
+    }),
+  );
+  await sleep(200);
+  const page = await fetch(`http://127.0.0.1:${port}/universities`);
+  expect(page.status).toBe(200);
+  finish();
+  expect((await Promise.all(slow)).map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+});
+
+test("a 500 that the app marked as the database being unreachable is answered 503 with Retry-After; other 500s stay 500", async () => {
+  const { port } = await startServer(async (request, context) => {
+    if (new URL(request.url).pathname === "/down") context.databaseUnavailable = true;
+    return new Response("Something went wrong", { status: 500 });
+  });
+  const down = await fetch(`http://127.0.0.1:${port}/down`);
+  expect(down.status).toBe(503);
+  expect(down.headers.get("Retry-After")).toBe("10");
+  expect(await down.text()).toBe("Something went wrong");
+  const fault = await fetch(`http://127.0.0.1:${port}/fault`);
+  expect(fault.status).toBe(500);
+  expect(fault.headers.get("Retry-After")).toBeNull();
 });

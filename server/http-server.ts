@@ -5,6 +5,7 @@ import { type AppHandler, runApp } from "./app-handler";
 import { bodyRulesFrom, refuseBodyUpFront } from "./body-limits";
 import { type Exchange, hasBody, sendShortRefusal } from "./exchange";
 import type { HtmlCache } from "./html-cache";
+import { Admission, sendBusy, unavailableWhenDatabaseDown } from "./load-shedding";
 import { answerFromPageCache, pageCacheFor, sendAppAnswer } from "./page-cache";
 import { answerProbe, type Pingable } from "./probes";
 import type { CountRateLimit } from "./rate-limits";
@@ -29,6 +30,8 @@ export type ServerConfig = {
   maxBodyBytes: number;
   /** An uploaded file's limit (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
+  /** Requests the app works on at once before it turns new ones away with 503 (MAX_IN_FLIGHT). */
+  maxInFlight: number;
   google: { discoveryUrl: string } | undefined;
 };
 
@@ -59,12 +62,14 @@ type ServerOptions = {
 /**
  * The production HTTP server, a sequence of steps (each in its own module), the first that
  * answers ending the request: the probes, requests no page answers, the in-memory static build,
- * cross-site writes, bodies over their route's limits, the page cache, and then React Router.
+ * cross-site writes, bodies over their route's limits, the page cache, load shedding (503 when
+ * MAX_IN_FLIGHT requests are already being worked on), and then React Router.
  * Every response gets the security headers, a request id, and compression when the client accepts it.
  */
 export function createHttpServer(options: ServerOptions): http.Server {
   const { config, logger, pageCache, before, server = http.createServer() } = options;
   const csp = cspOptionsFor(config);
+  const admission = new Admission(config.maxInFlight);
 
   async function handle(exchange: Exchange) {
     const { req, res, method, pathname } = exchange;
@@ -77,6 +82,7 @@ export function createHttpServer(options: ServerOptions): http.Server {
     if (bodyRules && (await refuseBodyUpFront(exchange, bodyRules, options.countRateLimit))) return;
     const cache = pageCacheFor(exchange, pageCache);
     if (cache && answerFromPageCache(exchange, cache, csp)) return;
+    if (!admission.admit(req, res, method)) return sendBusy(exchange);
     const response = await runApp(exchange, {
       handler: options.handler,
       trustProxy: config.trustProxy,
@@ -85,7 +91,7 @@ export function createHttpServer(options: ServerOptions): http.Server {
       countRateLimit: options.countRateLimit,
     });
     // No answer: the body was cut off, and the refusal sent instead.
-    if (response) await sendAppAnswer(exchange, response, cache, csp);
+    if (response) await sendAppAnswer(exchange, unavailableWhenDatabaseDown(response, exchange.context), cache, csp);
   }
 
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { Duplex } from "node:stream";
 import { apiErrorCodeOf, apiErrorJson, isApiPath } from "~/lib/api-envelope";
 
-const refusalHeadings: Record<number, string> = { 408: "Timed out", 413: "Too large" };
+const refusalHeadings: Record<number, string> = { 408: "Timed out", 413: "Too large", 503: "Very busy" };
 
 /**
  * A short refusal of a request body; the connection is closed afterwards, so a body still on its

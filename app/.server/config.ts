@@ -85,6 +85,12 @@ const envSchema = z.object({
     .min(1, { message: "expected a size in megabytes from 1 to 100" })
     .max(100, { message: "expected a size in megabytes from 1 to 100" })
     .default(10),
+  MAX_IN_FLIGHT: z.coerce
+    .number({ message: "expected a whole number of requests from 4 to 10000" })
+    .int({ message: "expected a whole number of requests from 4 to 10000" })
+    .min(4, { message: "expected a whole number of requests from 4 to 10000" })
+    .max(10_000, { message: "expected a whole number of requests from 4 to 10000" })
+    .default(64),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: urlWithProtocols(["http:", "https:"], "https://s3.eu-central-1.amazonaws.com").optional(),
   S3_REGION: optionalString,
@@ -120,6 +126,8 @@ export type Config = {
   apiCorsOrigins: string[];
   /** The largest request body the server reads, in bytes (a route may declare a larger one for its uploads). */
   maxBodyBytes: number;
+  /** Requests the app works on at once (their bodies in): more are answered 503 with Retry-After (MAX_IN_FLIGHT). */
+  maxInFlight: number;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   /** The largest document a person may upload (an application's passport scan, bank statement…), in bytes. */
   uploadMaxBytes: number;
@@ -200,6 +208,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     redisUrl: values.REDIS_URL,
     apiCorsOrigins: values.API_CORS_ORIGINS ? values.API_CORS_ORIGINS.split(",").map((origin) => origin.trim()) : [],
     maxBodyBytes: values.MAX_BODY_KB * 1024,
+    maxInFlight: values.MAX_IN_FLIGHT,
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
         ? {

@@ -6,6 +6,8 @@ export type RequestContext = {
   nonce: string;
   /** The client's address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY is set. */
   clientIp: string;
+  /** Set when the database could not be reached while handling the request (app/.server/db/unavailable.ts). */
+  databaseUnavailable?: boolean;
 };
 
 /** Carries the current request's id through async work so every log line can name it. */
@@ -13,4 +15,13 @@ export const requestStorage = new AsyncLocalStorage<RequestContext>();
 
 export function currentRequest(): RequestContext | undefined {
   return requestStorage.getStore();
+}
+
+/**
+ * Notes that the current request failed because the database could not be reached: the server
+ * answers it 503 with Retry-After instead of 500 (server/unavailable.ts).
+ */
+export function markDatabaseUnavailable() {
+  const store = requestStorage.getStore();
+  if (store) store.databaseUnavailable = true;
 }

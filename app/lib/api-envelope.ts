@@ -28,6 +28,7 @@ export const apiErrorStatuses = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 } as const;
 export type ApiErrorCode = keyof typeof apiErrorStatuses;
 

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { DATABASE_UNAVAILABLE } from "./unavailable";
 
 /** What an error page says: the status, a heading (which the document's title repeats), a message, and whether to show the request id. */
 export type ErrorCopy = { status: number; title: string; message: string; showRequestId: boolean };
@@ -15,9 +16,9 @@ const NO_ACCESS = "Your account does not have access to this page.";
 /**
  * The words for an error, for both error boundaries (root and dashboard). An expected refusal
  * (4xx) says what happened; a fault says only that something went wrong, with the request id
- * support needs (its own text stays in the log).
+ * support needs (its own text stays in the log), or, when the database could not be reached, to try again soon.
  */
-export function errorCopy(error: unknown, place: ErrorPlace = "page"): ErrorCopy {
+export function errorCopy(error: unknown, place: ErrorPlace = "page", databaseUnavailable = false): ErrorCopy {
   if (isRouteErrorResponse(error) && error.status < 500) {
     const said = place === "dashboard" && typeof error.data === "string" && error.data ? error.data : null;
     if (error.status === 404) {
@@ -33,6 +34,7 @@ export function errorCopy(error: unknown, place: ErrorPlace = "page"): ErrorCopy
     if (error.status === 403) return { status: 403, title: "Not allowed", message: said ?? NO_ACCESS, showRequestId: false };
     return { status: error.status, title: "That did not work", message: String(error.data || error.statusText), showRequestId: false };
   }
+  if (databaseUnavailable) return { status: 503, title: "Something went wrong", message: DATABASE_UNAVAILABLE, showRequestId: true };
   return {
     status: isRouteErrorResponse(error) ? error.status : 500,
     title: "Something went wrong",

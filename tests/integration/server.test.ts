@@ -134,7 +134,7 @@ describe("start-up failures", () => {
 });
 
 describe.runIf(databaseKind() === "postgres")("a database that goes away while serving", () => {
-  test("readiness turns 503, pages show the error page with a request id, and both recover", async () => {
+  test("readiness turns 503, pages and the API answer 503 with Retry-After and say why, with a request id, and all recover", async () => {
     const { env, cleanup } = await createServerEnvironment();
     const target = new URL(env.DATABASE_URL ?? "");
     const proxy = await createTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
@@ -146,14 +146,22 @@ describe.runIf(databaseKind() === "postgres")("a database that goes away while s
 
       expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
       const page = await fetch(`${server.url}/`);
-      expect(page.status).toBe(500);
+      expect(page.status).toBe(503);
+      expect(page.headers.get("Retry-After")).toBe("10");
       const html = await page.text();
-      expect(html).toContain("Something went wrong");
+      expect(html).toContain("We cannot reach our database right now. Please try again in a minute.");
       const requestId = page.headers.get("x-request-id") ?? "";
       expect(html).toContain(requestId);
       expect(html).not.toMatch(/at \w+ \(.*:\d+:\d+\)/);
       await expect.poll(() => server.output()).toContain(`"requestId":"${requestId}"`);
       expect(server.output()).toMatch(/"stack":"/);
+      const api = await fetch(`${server.url}/api/v1/universities`);
+      expect(api.status).toBe(503);
+      expect(api.headers.get("Retry-After")).toBe("10");
+      expect(await api.json()).toMatchObject({
+        status: "Error",
+        error: { code: "UNAVAILABLE", message: expect.stringContaining("database") },
+      });
 
       await proxy.restore();
       await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 10_000 }).toBe(200);

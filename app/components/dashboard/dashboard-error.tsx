@@ -1,9 +1,10 @@
 import { errorCopy } from "~/lib/error-copy";
+import { useDatabaseUnavailable } from "../layout/request-info";
 import { TextLink } from "../ui/text-link";
 
 /** A failed dashboard page's message, with a way back to the overview. */
 export function DashboardError({ error, requestId }: { error: unknown; requestId?: string | undefined }) {
-  const copy = errorCopy(error, "dashboard");
+  const copy = errorCopy(error, "dashboard", useDatabaseUnavailable());
   return (
     <section className="rounded-lg border border-slate-200 p-6" aria-labelledby="dashboard-error-title">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Error {copy.status}</p>

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 
-type RequestInfo = { nonce: string; requestId: string };
+type RequestInfo = { nonce: string; requestId: string; databaseUnavailable?: boolean | undefined };
 
 const RequestInfoContext = createContext<RequestInfo | undefined>(undefined);
 
@@ -20,4 +20,9 @@ export function useRequestId(): string | undefined {
   if (fromServer) return fromServer;
   if (typeof document === "undefined") return undefined;
   return document.querySelector<HTMLMetaElement>('meta[name="request-id"]')?.content || undefined;
+}
+
+/** Whether the page failed because the database could not be reached (known on the server only). */
+export function useDatabaseUnavailable(): boolean {
+  return useContext(RequestInfoContext)?.databaseUnavailable === true;
 }

@@ -5,7 +5,7 @@ import { isAlsoConsultant } from "~/.server/consultants/require-consultant";
 import { DashboardError } from "~/components/dashboard/dashboard-error";
 import { DashboardShell } from "~/components/dashboard/shell";
 import { ErrorPage } from "~/components/layout/error-page";
-import { useRequestId } from "~/components/layout/request-info";
+import { useDatabaseUnavailable, useRequestId } from "~/components/layout/request-info";
 import { menuFor, threadsPage } from "~/lib/dashboard-menu";
 import { errorCopy } from "~/lib/error-copy";
 import type { Route } from "./+types/layout";
@@ -35,8 +35,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const requestId = useRequestId();
+  const databaseUnavailable = useDatabaseUnavailable();
   if (!loaderData) {
-    const copy = errorCopy(error, "dashboard");
+    const copy = errorCopy(error, "dashboard", databaseUnavailable);
     return (
       <ErrorPage status={copy.status} title={copy.title} message={copy.message} requestId={copy.showRequestId ? requestId : undefined} />
     );

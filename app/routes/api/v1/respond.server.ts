@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { isDatabaseUnavailable } from "~/.server/db/unavailable";
 import { AppError, CORRECT_THE_MARKED_FIELDS } from "~/.server/errors";
 import { logger } from "~/.server/logger";
 import { type ApiErrorCode, type ApiMeta, apiErrorJson, apiErrorStatuses } from "~/lib/api-envelope";
 import { CONTROL_CHARACTERS_REMOVED, ONE_LINE_ONLY, onOneLine, SECRET_FIELDS, withoutControlsButLineBreaks } from "~/lib/form-text";
 import { isMultiline } from "~/lib/schemas/multiline";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from "~/lib/unavailable";
 
 /** The largest page a list answers. */
 export const MAX_PAGE_SIZE = 100;
@@ -61,6 +63,9 @@ export function apiErrorResponse(error: unknown, request: Request): Response {
     return apiFailure(appErrorCodes[error.code], error.message, { fields: error.fieldErrors, headers, request });
   }
   logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "an API call failed");
+  if (isDatabaseUnavailable(error)) {
+    return apiFailure("UNAVAILABLE", DATABASE_UNAVAILABLE, { headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } });
+  }
   return apiFailure("INTERNAL", "Something went wrong on our side. Please try again later.");
 }
 
