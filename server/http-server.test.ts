@@ -149,8 +149,14 @@ test("past MAX_IN_FLIGHT requests being worked on, another is answered 503 with 
   expect(api.status).toBe(503);
   expect(api.headers.get("Retry-After")).toBe("2");
   expect(await api.json()).toMatchObject({ status: "Error", error: { code: "UNAVAILABLE" } });
+  // A post (someone's filled-in form) still comes in, up to twice the limit, then it too is turned away.
+  const form = { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" };
+  const posts = Array.from({ length: 4 }, () => fetch(`${url}/apply`, form));
+  await sleep(100);
+  const fifthPost = await fetch(`${url}/apply`, form);
+  expect(fifthPost.status).toBe(503);
   app.release();
-  expect((await Promise.all(held)).map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+  expect((await Promise.all([...held, ...posts])).map((answer) => answer.status)).toEqual(Array(8).fill(200));
   expect((await fetch(`${url}/universities`)).status).toBe(200);
 });
 

@@ -13,8 +13,10 @@ export const BUSY_MESSAGE = "Onward is very busy right now. Please try again in 
  * arrives while it is full is answered 503 with Retry-After at once, for next to nothing, instead
  * of waiting behind the others until every answer is late. A request is counted from the moment
  * its body has arrived (at once without one) until its answer is sent: a phone still uploading
- * holds no place, so clients that trickle their bodies cannot crowd everyone else out. Probes,
- * static files and cached pages never reach this step.
+ * holds no place, so clients that trickle their bodies cannot crowd everyone else out. A write
+ * (a form someone filled in) may still come in until twice `limit` are in flight: under a flood of
+ * page views, people's posts are turned away last. Probes, static files and cached pages never
+ * reach this step.
  */
 export class Admission {
   #working = 0;
@@ -28,7 +30,7 @@ export class Admission {
 
   /** Lets the request in and counts it while it is worked on (true); false when the server is full. */
   admit(req: http.IncomingMessage, res: http.ServerResponse, method: string): boolean {
-    if (this.#working >= this.limit) return false;
+    if (this.#working >= (hasBody(method) ? 2 * this.limit : this.limit)) return false;
     let counted = false;
     let answered = false;
     const start = () => {
