@@ -74,15 +74,23 @@ async function main() {
         : `Created ${input.role} ${input.email}.`,
     );
 
-  const [{ getConfig }, { openDatabase }, { setDatabase }, { prepareDatabase }, { provisionAccount }, { provisionConsultant }] =
-    await Promise.all([
-      import("~/.server/config"),
-      import("~/.server/db/client"),
-      import("~/.server/db/index"),
-      import("~/.server/prepare-database"),
-      import("~/.server/users/provision-account"),
-      import("~/.server/consultants/provision-consultant"),
-    ]);
+  const [
+    { getConfig },
+    { openDatabase },
+    { setDatabase },
+    { prepareDatabase },
+    { provisionAccount },
+    { provisionConsultant },
+    { closeSharedRedis },
+  ] = await Promise.all([
+    import("~/.server/config"),
+    import("~/.server/db/client"),
+    import("~/.server/db/index"),
+    import("~/.server/prepare-database"),
+    import("~/.server/users/provision-account"),
+    import("~/.server/consultants/provision-consultant"),
+    import("~/.server/redis"),
+  ]);
   const config = getConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -102,6 +110,8 @@ async function main() {
     }
   } finally {
     await database.close();
+    // With REDIS_URL the account's change reached the other instances' caches through Redis: its connection would keep the process alive.
+    await closeSharedRedis();
   }
 }
 

@@ -9,7 +9,8 @@ import { projectRoot, startServer, tempDir } from "../support/server-process";
 import { signInOverHttp } from "../support/server-users";
 import { createServerEnvironment, databaseKind } from "../support/test-database";
 
-function createUser(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** Runs the script; a run still going after `timeoutMs` is killed and answers code null. */
+function createUser(args: string[], env: Record<string, string>, timeoutMs = 100_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
@@ -26,7 +27,11 @@ function createUser(args: string[], env: Record<string, string>): Promise<{ code
     child.stderr.on("data", (chunk) => {
       output += chunk;
     });
-    child.on("exit", (code) => resolve({ code, output }));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
   });
 }
 
@@ -81,6 +86,19 @@ test("creates and migrates a new DATA_DIR", async () => {
   );
   expect(result.code).toBe(0);
   expect(result.output).toContain("Created consultant new@onward.test");
+});
+
+test("exits when its work is done with REDIS_URL set too (its Redis connection closed)", async () => {
+  const dataDir = await tempDir("onward-create-user-");
+  const args = ["--email", "redis@onward.test", "--password", "shared cache account", "--name", "Redis", "--role", "manager"];
+  const env = { DATA_DIR: dataDir, REDIS_URL: "redis://127.0.0.1:6379" };
+  const created = await createUser(args, env, 60_000);
+  expect(created.output).toContain("Created manager redis@onward.test");
+  expect(created.code).toBe(0);
+  // Run again: the role change empties the session cache on every instance, through Redis.
+  const updated = await createUser([...args.slice(0, -1), "admin"], env, 60_000);
+  expect(updated.output).toContain("role manager → admin");
+  expect(updated.code).toBe(0);
 });
 
 test("--role consultant makes a consultant a student can book once they add a slot", async () => {
