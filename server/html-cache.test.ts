@@ -151,8 +151,9 @@ test("a cached page expires after its time to live", async () => {
   expect(calls).toHaveLength(2);
 });
 
-test("the process's page cache (server/start.ts) empties itself when staff change content", async () => {
-  const htmlCache = pageCacheEmptiedOnContentChange();
+test("the process's page cache (server/start.ts) empties itself when staff change content, and is not used while it could not hear of a change", async () => {
+  let usable = true;
+  const htmlCache = pageCacheEmptiedOnContentChange(() => usable);
   const { url, calls } = await startServer(undefined, htmlCache);
   await fetch(`${url}/skills`);
   await fetch(`${url}/skills`);
@@ -160,6 +161,28 @@ test("the process's page cache (server/start.ts) empties itself when staff chang
   notifyContentChanged();
   expect(htmlCache.size).toBe(0);
   await fetch(`${url}/skills`);
+  expect(calls).toHaveLength(2);
+  // Redis gone: another instance's change would go unheard, so every visit is rendered.
+  usable = false;
+  const answer = await fetch(`${url}/skills`);
+  expect(answer.headers.get("cache-status")).toBe("onward; fwd=bypass; detail=off");
+  expect(calls).toHaveLength(3);
+});
+
+test("a page whose rendering began before the cache was emptied is sent but not kept (it may show what changed)", async () => {
+  const cache = new HtmlCache();
+  let changeWhileRendering = true;
+  const { url, calls } = await startServer(() => {
+    if (changeWhileRendering) cache.clear();
+    changeWhileRendering = false;
+    return {};
+  }, cache);
+  const first = await fetch(`${url}/contact`);
+  expect(first.status).toBe(200);
+  expect(first.headers.get("cache-status")).toBe("onward; fwd=miss");
+  expect(cache.size).toBe(0);
+  expect((await fetch(`${url}/contact`)).headers.get("cache-status")).toBe("onward; fwd=miss; stored");
+  expect((await fetch(`${url}/contact`)).headers.get("cache-status")).toBe("onward; hit");
   expect(calls).toHaveLength(2);
 });
 

@@ -107,19 +107,24 @@ type Options = {
   /** Body plus both compressed copies, summed over all entries. */
   maxBytes: number;
   now?: () => number;
+  /** Whether the cache may be used now: it can be kept true on every instance (app/.server/content-changes.ts). */
+  usable?: () => boolean;
 };
 
 /**
  * Rendered pages for anonymous visitors, kept for a short time in this process, least recently
  * used first out when full (by entries or bytes). An entry's key is its path plus only the query
  * parameters its route declared, so tracking parameters and unknown ones share one entry.
- * Staff content changes empty it (server/start.ts listens for them).
+ * Staff content changes empty it, on every instance (server/start.ts listens for them); a page
+ * whose rendering began before the last emptying is sent but not kept.
  */
 export class HtmlCache {
   private pages = new Map<string, CachedPage>();
   /** Per path, the query parameters its route reads (learned from the route's first answer). */
   private parameters = new Map<string, string[]>();
   private bytes = 0;
+  /** Counts the emptyings: a page rendered under an older one may show what has changed since. */
+  private emptied = 0;
   private recompressing: Promise<void> = Promise.resolve();
   private readonly options: Options;
 
@@ -129,6 +134,16 @@ export class HtmlCache {
 
   private now() {
     return this.options.now?.() ?? Date.now();
+  }
+
+  /** Whether the cache may be used now (not while a change on another instance could go unheard). */
+  inUse(): boolean {
+    return this.options.usable?.() ?? true;
+  }
+
+  /** How many times it has been emptied: taken before rendering a page, and given back to `store`. */
+  get generation(): number {
+    return this.emptied;
   }
 
   /** The entry key of `url`, or undefined while the path's route has not said which parameters it reads. */
@@ -169,7 +184,7 @@ export class HtmlCache {
    * knew them): such a page may show them, so it is sent to its visitor only. The caller sends the
    * returned page either way.
    */
-  async store(url: string, response: Response): Promise<{ page: CachedPage; stored: boolean }> {
+  async store(url: string, response: Response, renderedAt = this.emptied): Promise<{ page: CachedPage; stored: boolean }> {
     const question = url.indexOf("?");
     const pathname = question < 0 ? url : url.slice(0, question);
     const parameters = sharedPageParameters(response) ?? [];
@@ -206,8 +221,9 @@ export class HtmlCache {
       expiresAt: this.now() + this.options.ttlMs,
       fast: true,
     };
-    if (stored) this.put(key, page);
-    return { page, stored };
+    // Emptied while the page was rendered: it may show what the change replaced.
+    if (stored && renderedAt === this.emptied) this.put(key, page);
+    return { page, stored: stored && renderedAt === this.emptied };
   }
 
   private put(key: string, page: CachedPage) {
@@ -246,6 +262,7 @@ export class HtmlCache {
   }
 
   clear() {
+    this.emptied += 1;
     this.pages.clear();
     this.bytes = 0;
   }

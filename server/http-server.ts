@@ -82,6 +82,7 @@ export function createHttpServer(options: ServerOptions): http.Server {
     if (bodyRules && (await refuseBodyUpFront(exchange, bodyRules, options.countRateLimit))) return;
     const cache = pageCacheFor(exchange, pageCache);
     if (cache && answerFromPageCache(exchange, cache, csp)) return;
+    const renderedAt = cache?.generation;
     if (!admission.admit(req, res, method)) return sendBusy(exchange);
     const response = await runApp(exchange, {
       handler: options.handler,
@@ -91,7 +92,7 @@ export function createHttpServer(options: ServerOptions): http.Server {
       countRateLimit: options.countRateLimit,
     });
     // No answer: the body was cut off, and the refusal sent instead.
-    if (response) await sendAppAnswer(exchange, unavailableWhenDatabaseDown(response, exchange.context), cache, csp);
+    if (response) await sendAppAnswer(exchange, unavailableWhenDatabaseDown(response, exchange.context), cache, csp, renderedAt);
   }
 
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {

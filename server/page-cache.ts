@@ -17,9 +17,9 @@ import { pickEncoding } from "./static-files";
 /** Every response to someone with our cookies (a session, a toast) is theirs alone. */
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
-/** The page cache when it may answer this request and keep the answer: an anonymous GET or HEAD; none otherwise. */
+/** The page cache when it may answer this request and keep the answer: an anonymous GET or HEAD while it is in use; none otherwise. */
 export function pageCacheFor({ req, method }: Exchange, pageCache: HtmlCache | undefined): HtmlCache | undefined {
-  return pageCache && isCacheableRequest(method, req.headers.cookie) ? pageCache : undefined;
+  return pageCache?.inUse() && isCacheableRequest(method, req.headers.cookie) ? pageCache : undefined;
 }
 
 /**
@@ -41,14 +41,20 @@ export function answerFromPageCache(exchange: Exchange, pageCache: HtmlCache, cs
 
 /**
  * Sends the app's answer. A page that may be shared is stored in the page cache (given only for a
- * cacheable request) and sent from it; any other answer says who may keep it: nobody else for
+ * cacheable request; not when the cache was emptied after `renderedAt`, its generation when rendering began) and sent from it; any other answer says who may keep it: nobody else for
  * someone with our cookies, no shared cache for an error or an opted-in page that was not stored.
  */
-export async function sendAppAnswer(exchange: Exchange, response: Response, pageCache: HtmlCache | undefined, csp: CspOptions) {
+export async function sendAppAnswer(
+  exchange: Exchange,
+  response: Response,
+  pageCache: HtmlCache | undefined,
+  csp: CspOptions,
+  renderedAt?: number,
+) {
   const { req, res, url, method } = exchange;
   const shared = response.headers.has(SHARED_PAGE_HEADER);
   if (pageCache && method === "GET" && isCacheableResponse(response)) {
-    const { page, stored } = await pageCache.store(req.url ?? url, response);
+    const { page, stored } = await pageCache.store(req.url ?? url, response, renderedAt);
     res.setHeader("Cache-Status", stored ? "onward; fwd=miss; stored" : "onward; fwd=miss");
     return sendCachedPage(req, res, page, csp);
   }
@@ -61,7 +67,10 @@ export async function sendAppAnswer(exchange: Exchange, response: Response, page
   } else {
     // A shared page's answer that was not stored (a post, an error, a cookie) is not for a shared cache either.
     if (shared) response.headers.set("Cache-Control", "no-store");
-    res.setHeader("Cache-Status", pageCache ? "onward; fwd=miss" : "onward; fwd=method");
+    res.setHeader(
+      "Cache-Status",
+      pageCache ? "onward; fwd=miss" : method === "GET" || method === "HEAD" ? "onward; fwd=bypass; detail=off" : "onward; fwd=method",
+    );
   }
   await sendResponse(req, res, response);
 }

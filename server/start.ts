@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { applicationDocumentFiles } from "../app/.server/applications/document-sweep";
 import { startBookingReminders } from "../app/.server/bookings/reminders";
 import { getConfig } from "../app/.server/config";
-import { onContentChanged } from "../app/.server/content-changes";
+import { contentCachesUsable, onContentChanged, startContentChangeRelay, stopContentChangeRelay } from "../app/.server/content-changes";
 import { openDatabase } from "../app/.server/db/client";
 import { db, setDatabase } from "../app/.server/db/index";
 import { logger } from "../app/.server/logger";
@@ -86,6 +86,7 @@ export async function startServer({ build, staticFiles, server: existing, before
       reminders.map((job) => job.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the reminders failed"))),
     );
     await mailWorker?.stop().catch((error: unknown) => logger.error({ err: error }, "stopping the mail worker failed"));
+    await stopContentChangeRelay();
     await database.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
     await closeSharedRedis();
     logger.info("stopped");
@@ -103,6 +104,7 @@ export async function startServer({ build, staticFiles, server: existing, before
     throw error;
   }
   setDatabase(database);
+  startContentChangeRelay();
   mailWorker = startMailWorker({
     database: db,
     transport: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
@@ -142,6 +144,7 @@ export async function startServer({ build, staticFiles, server: existing, before
     sweeper.stop();
     await Promise.all(reminders.map((job) => job.stop().catch(() => {})));
     await mailWorker.stop().catch(() => {});
+    await stopContentChangeRelay();
     await database.close().catch(() => {});
     await closeSharedRedis();
     const code = (error as NodeJS.ErrnoException).code;
@@ -151,9 +154,9 @@ export async function startServer({ build, staticFiles, server: existing, before
   logger.info({ port: config.port, appUrl: config.appUrl, database: database.kind }, `Onward is listening on ${config.appUrl}`);
 }
 
-/** The process's page cache: 60 s per page, emptied whenever staff change content. */
-export function pageCacheEmptiedOnContentChange(): HtmlCache {
-  const pageCache = new HtmlCache();
+/** The process's page cache: 60 s per page, emptied whenever staff change content (on any instance), used only while that can be heard. */
+export function pageCacheEmptiedOnContentChange(usable: () => boolean = contentCachesUsable): HtmlCache {
+  const pageCache = new HtmlCache({ usable });
   onContentChanged(() => pageCache.clear());
   return pageCache;
 }

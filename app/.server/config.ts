@@ -85,6 +85,11 @@ const envSchema = z.object({
     .min(1, { message: "expected a size in megabytes from 1 to 100" })
     .max(100, { message: "expected a size in megabytes from 1 to 100" })
     .default(10),
+  INSTANCES: z.coerce
+    .number({ message: "expected 1 (this process runs alone) or more" })
+    .int({ message: "expected 1 (this process runs alone) or more" })
+    .min(1, { message: "expected 1 (this process runs alone) or more" })
+    .optional(),
   MAX_IN_FLIGHT: z.coerce
     .number({ message: "expected a whole number of requests from 4 to 10000" })
     .int({ message: "expected a whole number of requests from 4 to 10000" })
@@ -122,6 +127,8 @@ export type Config = {
   requireStaffTwoFactor: boolean;
   logLevel: (typeof logLevels)[number];
   redisUrl: string | undefined;
+  /** INSTANCES=1: this process is the only one on its PostgreSQL database, so it may cache without Redis. */
+  runsAlone: boolean;
   /** Web origins whose pages may call the JSON API from the browser (CORS); none by default. */
   apiCorsOrigins: string[];
   /** The largest request body the server reads, in bytes (a route may declare a larger one for its uploads). */
@@ -206,6 +213,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     requireStaffTwoFactor: values.REQUIRE_STAFF_TWO_FACTOR ?? false,
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "warn" : "info"),
     redisUrl: values.REDIS_URL,
+    runsAlone: values.INSTANCES === 1,
     apiCorsOrigins: values.API_CORS_ORIGINS ? values.API_CORS_ORIGINS.split(",").map((origin) => origin.trim()) : [],
     maxBodyBytes: values.MAX_BODY_KB * 1024,
     maxInFlight: values.MAX_IN_FLIGHT,

@@ -111,13 +111,14 @@ export class InvalidatedCache<T> {
 /**
  * Where the process's caches may be used: see InvalidatedCache. In-process tests write rows
  * directly between requests, so they run without them; the tests that start the built server
- * (production mode) run with them.
+ * (production mode) run with them. On PostgreSQL without Redis an instance assumes it has
+ * siblings whose changes it would not hear of, unless INSTANCES=1 says it runs alone.
  */
 export function cacheMode(): "local" | "shared" | "off" {
-  const { redisUrl, databaseUrl, env } = getConfig();
+  const { redisUrl, databaseUrl, env, runsAlone } = getConfig();
   if (env === "test") return "off";
   if (redisUrl) return "shared";
-  return databaseUrl ? "off" : "local";
+  return databaseUrl && !runsAlone ? "off" : "local";
 }
 
 /**

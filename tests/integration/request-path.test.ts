@@ -6,12 +6,23 @@ import type { TestUser } from "../support/accounts";
 import { rawRequest } from "../support/raw-request";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { seedUsers, signInOverHttp as signIn } from "../support/server-users";
+import { createTcpProxy } from "../support/tcp-proxy";
 import { createServerEnvironment, databaseKind } from "../support/test-database";
 
 const SESSION_SECRET = randomBytes(24).toString("hex");
 
 const get = (server: ServerProcess, path: string, cookie?: string) =>
   fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+
+/** An API token for the person, from that instance. */
+const login = (server: ServerProcess, user: TestUser) =>
+  fetch(`${server.url}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  }).then(async (response) => ((await response.json()) as { data: { token: string } }).data.token);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the request path of one server", () => {
   let server: ServerProcess;
@@ -24,7 +35,8 @@ describe("the request path of one server", () => {
     const environment = await createServerEnvironment();
     cleanup = environment.cleanup;
     [student, manager, other] = (await seedUsers(environment.env, ["student", "manager", "student"])) as [TestUser, TestUser, TestUser];
-    server = await startServer({ ...environment.env, SESSION_SECRET, LOG_LEVEL: "warn" });
+    // Alone on its database (INSTANCES=1): on PostgreSQL without Redis its caches are on, as on PGlite.
+    server = await startServer({ ...environment.env, SESSION_SECRET, LOG_LEVEL: "warn", INSTANCES: "1" });
   });
   afterAll(async () => {
     await server?.stop();
@@ -148,12 +160,6 @@ describe.runIf(databaseKind() === "postgres" && redisAvailable)("two instances s
   });
 
   test("an API token logged out, or whose role changed, on one instance is refused on the other's next call", async () => {
-    const login = (server: ServerProcess, user: TestUser) =>
-      fetch(`${server.url}/api/v1/auth/login`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: user.email, password: user.password }),
-      }).then(async (response) => ((await response.json()) as { data: { token: string } }).data.token);
     const me = (server: ServerProcess, token: string) =>
       fetch(`${server.url}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } }).then((response) => response.status);
 
@@ -176,6 +182,25 @@ describe.runIf(databaseKind() === "postgres" && redisAvailable)("two instances s
     expect([after.status, ((await after.json()) as { data: { role: string } }).data.role]).toEqual([200, "consultant"]);
   });
 
+  test("a setting changed on one instance shows on the other's next anonymous page within a second, though it had the page cached", async () => {
+    await get(second, "/contact");
+    expect((await get(second, "/contact")).headers.get("cache-status")).toBe("onward; hit");
+    const phone = `+88017${String(Date.now()).slice(-8)}`;
+    const changed = await fetch(`${first.url}/api/v1/settings`, {
+      method: "PATCH",
+      headers: { Authorization: `Bearer ${await login(first, manager)}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ contactPhone: phone }),
+    });
+    expect(changed.status).toBe(200);
+    const answered = performance.now();
+    let shown = false;
+    while (!shown && performance.now() - answered < 1_000) {
+      shown = (await (await get(second, "/contact")).text()).includes(phone);
+      if (!shown) await sleep(50);
+    }
+    expect(shown, "the other instance still showed the old phone a second after the change").toBe(true);
+  });
+
   test("the token of an account an operator deleted is refused (401), not a fault", async () => {
     // PostgreSQL takes a second connection while the servers run.
     const [gone] = (await seedUsers(databaseEnv, ["student"])) as [TestUser];
@@ -191,5 +216,55 @@ describe.runIf(databaseKind() === "postgres" && redisAvailable)("two instances s
     await client.end();
     const after = await fetch(`${second.url}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } });
     expect([after.status, ((await after.json()) as { error: { code: string } }).error.code]).toEqual([401, "UNAUTHENTICATED"]);
+  });
+});
+
+describe.runIf(databaseKind() === "postgres" && redisAvailable)("caches another instance's change could make stale", () => {
+  let cleanup: () => Promise<void>;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const environment = await createServerEnvironment();
+    cleanup = environment.cleanup;
+    env = { ...environment.env, SESSION_SECRET, LOG_LEVEL: "error" };
+  });
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  /** What the page cache did for the second of two anonymous visits to /contact. */
+  async function secondVisit(server: ServerProcess): Promise<string | null> {
+    await get(server, "/contact");
+    return (await get(server, "/contact")).headers.get("cache-status");
+  }
+
+  test("on PostgreSQL without Redis the page cache is off (siblings' changes would go unheard), unless INSTANCES=1", async () => {
+    const shared = await startServer(env);
+    try {
+      expect(await secondVisit(shared)).toBe("onward; fwd=bypass; detail=off");
+    } finally {
+      await shared.stop();
+    }
+    const alone = await startServer({ ...env, INSTANCES: "1" });
+    try {
+      expect(await secondVisit(alone)).toBe("onward; hit");
+    } finally {
+      await alone.stop();
+    }
+  });
+
+  test("a Redis that goes away turns the page cache off (never a stale page), and it comes back with Redis", async () => {
+    const proxy = await createTcpProxy({ host: "127.0.0.1", port: 6379 });
+    const server = await startServer({ ...env, REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
+    try {
+      await expect.poll(() => secondVisit(server), { timeout: 5_000 }).toBe("onward; hit");
+      await proxy.cut();
+      await expect.poll(() => secondVisit(server), { timeout: 5_000 }).toBe("onward; fwd=bypass; detail=off");
+      await proxy.restore();
+      await expect.poll(() => secondVisit(server), { timeout: 15_000 }).toBe("onward; hit");
+    } finally {
+      await server.stop();
+      await proxy.close();
+    }
   });
 });

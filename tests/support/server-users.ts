@@ -57,7 +57,8 @@ export function withRunningServer(roles: TestUser["role"][] = []) {
     const environment = await createServerEnvironment();
     cleanup = environment.cleanup;
     running.users = await seedUsers(environment.env, roles);
-    running.server = await startServer({ ...environment.env, LOG_LEVEL: "warn" });
+    // The one server on its database: on PostgreSQL too it keeps its caches (ADR 036).
+    running.server = await startServer({ ...environment.env, LOG_LEVEL: "warn", INSTANCES: "1" });
   });
   afterAll(async () => {
     await running.server?.stop();

@@ -2,7 +2,7 @@ import { like, max } from "drizzle-orm";
 import { costSettingKeys } from "~/lib/first-year-cost";
 import type { IeltsBatchSettings, SiteSettings } from "~/lib/site-settings";
 import { tuitionCurrencies } from "~/lib/universities";
-import { notifyContentChanged } from "../content-changes";
+import { contentCachesUsable, notifyContentChanged, onContentChanged } from "../content-changes";
 import { type Database, db } from "../db";
 import { siteSetting } from "../db/schema";
 
@@ -82,46 +82,63 @@ function isSiteSettingKey(key: string): key is SiteSettingKey {
   return (siteSettingKeys as readonly string[]).includes(key);
 }
 
-/** Every page shows settings: they are read once and kept, for this long at most (another instance may change them). */
+/** Every page shows settings: they are read once and kept, for this long at most. */
 const SETTINGS_TTL_MS = 30_000;
-let held: { values: Promise<SettingValues>; until: number; database: Database } | undefined;
 
-/** Defaults from code, overridden key by key by rows in site_setting; held in memory, emptied on every change here. */
-export function readSettingValues(): Promise<SettingValues> {
-  const now = Date.now();
-  const database = db();
-  if (held && held.until > now && held.database === database) return held.values;
-  const values = loadSettingValues(database);
-  held = { values, until: now + SETTINGS_TTL_MS, database };
-  values.catch(() => {
-    if (held?.values === values) held = undefined;
+/**
+ * A read held in memory for SETTINGS_TTL_MS while content caches can be kept true on every
+ * instance (content-changes.ts), and forgotten on every content change, here or on another instance.
+ */
+function heldRead<T>(load: (database: Database) => Promise<T>) {
+  let held: { value: Promise<T>; until: number; database: Database } | undefined;
+  onContentChanged(() => {
+    held = undefined;
   });
-  return values;
+  return {
+    read(): Promise<T> {
+      const now = Date.now();
+      const database = db();
+      const usable = contentCachesUsable();
+      if (usable && held && held.until > now && held.database === database) return held.value;
+      const value = load(database);
+      if (!usable) return value;
+      held = { value, until: now + SETTINGS_TTL_MS, database };
+      value.catch(() => {
+        if (held?.value === value) held = undefined;
+      });
+      return value;
+    },
+    forget() {
+      held = undefined;
+    },
+  };
+}
+
+const settings = heldRead(loadSettingValues);
+
+/** When staff last changed an exchange rate (the newest change among `rates.*`), or null: the default rates. */
+const ratesChange = heldRead((database) =>
+  database
+    .select({ at: max(siteSetting.updatedAt) })
+    .from(siteSetting)
+    .where(like(siteSetting.key, "rates.%"))
+    .then(([row]) => row?.at ?? null),
+);
+
+/** Defaults from code, overridden key by key by rows in site_setting; held in memory, emptied on every change. */
+export function readSettingValues(): Promise<SettingValues> {
+  return settings.read();
 }
 
 /** Forgets the held settings (after a change). */
 export function forgetSiteSettings() {
-  held = undefined;
-  heldRatesChange = undefined;
+  settings.forget();
+  ratesChange.forget();
 }
 
-let heldRatesChange: { at: Promise<Date | null>; until: number; database: Database } | undefined;
-
-/** When staff last changed an exchange rate (the newest change among `rates.*`), or null: the default rates. Held like the settings. */
+/** When staff last changed an exchange rate, or null: the default rates. Held like the settings. */
 export function readRatesChangedAt(): Promise<Date | null> {
-  const now = Date.now();
-  const database = db();
-  if (heldRatesChange && heldRatesChange.until > now && heldRatesChange.database === database) return heldRatesChange.at;
-  const at = database
-    .select({ at: max(siteSetting.updatedAt) })
-    .from(siteSetting)
-    .where(like(siteSetting.key, "rates.%"))
-    .then(([row]) => row?.at ?? null);
-  heldRatesChange = { at, until: now + SETTINGS_TTL_MS, database };
-  at.catch(() => {
-    if (heldRatesChange?.at === at) heldRatesChange = undefined;
-  });
-  return at;
+  return ratesChange.read();
 }
 
 /** The settings as stored now, read through `database` (a transaction's own reads), not the held copy. */
