@@ -199,3 +199,16 @@ test("a 500 that the app marked as the database being unreachable is answered 50
   expect(fault.status).toBe(500);
   expect(fault.headers.get("Retry-After")).toBeNull();
 });
+
+test("a path holding a control character or a line separator is a 404 before the app, in the API's envelope under /api/v1/", async () => {
+  const { port } = await startServer(async () => new Response("the app"));
+  const url = `http://127.0.0.1:${port}`;
+  const api = await fetch(`${url}/api/v1/applications/x/documents/%E2%80%A8/versions/1`);
+  expect(api.status).toBe(404);
+  expect(await api.json()).toMatchObject({ status: "Error", error: { code: "NOT_FOUND" } });
+  for (const path of ["/university/a%E2%80%A9b", "/university/a%00b", "/university/%C2%85"]) {
+    const page = await fetch(`${url}${path}`);
+    expect([path, page.status, await page.text()]).toEqual([path, 404, "There is no such page."]);
+  }
+  expect(await (await fetch(`${url}/university/a%E2%80%A6b`)).text()).toBe("the app");
+});

@@ -3,8 +3,13 @@ import { isApiPath } from "~/lib/api-envelope";
 import { type Exchange, sendShortRefusal } from "./exchange";
 
 const allowedMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-/** A percent-encoded control character (C0, DEL, or C1 in UTF-8) in a path. */
-const encodedControlCharacter = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
+/**
+ * A percent-encoded control character (C0, DEL, or C1 in UTF-8) or line or paragraph separator
+ * (U+2028, U+2029) in a path. The separators are line terminators to JavaScript's `.`, so a route
+ * pattern's splat would not match across them (found by the fuzz tests: an API path holding one
+ * answered the HTML 404 page instead of the API's envelope).
+ */
+const encodedControlCharacter = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f]|e2%80%a[89])/i;
 
 /** Refuses what no page answers: an address with a control character (404), a method we do not serve (405). True when it refused. */
 export function refuseUnservable({ pathname, method, res, logger }: Exchange): boolean {
