@@ -6,6 +6,7 @@ import { bodyRulesFrom, refuseBodyUpFront } from "./body-limits";
 import { type Exchange, hasBody, sendShortRefusal } from "./exchange";
 import type { HtmlCache } from "./html-cache";
 import { Admission, sendBusy, unavailableWhenDatabaseDown } from "./load-shedding";
+import type { Metrics } from "./metrics";
 import { answerFromPageCache, pageCacheFor, sendAppAnswer } from "./page-cache";
 import { answerProbe, type Pingable } from "./probes";
 import type { CountRateLimit } from "./rate-limits";
@@ -51,6 +52,8 @@ type ServerOptions = {
   routeRules?: RouteRules;
   /** Rendered pages for anonymous visitors; none when absent (development, most tests). */
   pageCache?: HtmlCache;
+  /** Counts every request and answers `GET /metrics`; none without METRICS_TOKEN. */
+  metrics?: Metrics;
   /** Requests the app does not answer itself (the development server's Vite middleware), tried before React Router. */
   before?: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>;
   /** An HTTP server made by the caller (development: Vite's hot reload listens on it too); a new one otherwise. */
@@ -61,19 +64,21 @@ type ServerOptions = {
 
 /**
  * The production HTTP server, a sequence of steps (each in its own module), the first that
- * answers ending the request: the probes, requests no page answers, the in-memory static build,
+ * answers ending the request: the probes and the metrics, requests no page answers, the in-memory static build,
  * cross-site writes, bodies over their route's limits, the page cache, load shedding (503 when
- * MAX_IN_FLIGHT requests are already being worked on), and then React Router.
+ * too many requests are being worked on, or waiting: server/load-shedding.ts), and then React Router.
  * Every response gets the security headers, a request id, and compression when the client accepts it.
  */
 export function createHttpServer(options: ServerOptions): http.Server {
-  const { config, logger, pageCache, before, server = http.createServer() } = options;
+  const { config, logger, pageCache, metrics, before, server = http.createServer() } = options;
   const csp = cspOptionsFor(config);
   const admission = new Admission(config.maxInFlight);
+  server.once("close", () => admission.stop());
 
   async function handle(exchange: Exchange) {
     const { req, res, method, pathname } = exchange;
     if (await answerProbe(exchange, options.database)) return;
+    if (metrics && (await metrics.answer(exchange))) return;
     if (refuseUnservable(exchange)) return;
     if (serveStaticFile(exchange, options.staticFiles)) return;
     if (before && (await before(req, res))) return;
@@ -116,6 +121,7 @@ export function createHttpServer(options: ServerOptions): http.Server {
     }
     const url = req.url ?? "/";
     const exchange: Exchange = { req, res, url, pathname: url.split("?")[0] ?? "/", method: req.method ?? "GET", context, logger };
+    metrics?.observe(exchange, started);
     options.requestContext.run(context, () => {
       handle(exchange).catch((error: unknown) => {
         logger.error({ err: error }, "unhandled error while serving a request");

@@ -9,6 +9,7 @@ import { db, setDatabase } from "../app/.server/db/index";
 import { logger } from "../app/.server/logger";
 import { createMailTransport } from "../app/.server/mail/transport";
 import { type MailWorker, startMailWorker } from "../app/.server/mail/worker";
+import { jobRunReports, outboxBacklog } from "../app/.server/metrics";
 import type { PeriodicJob } from "../app/.server/periodic-job";
 import { startDeadlineReminders } from "../app/.server/plan/deadline-reminders";
 import { prepareDatabase } from "../app/.server/prepare-database";
@@ -22,6 +23,8 @@ import { uploadsSettled } from "../app/.server/uploads";
 import { startBanner } from "./banner";
 import { HtmlCache } from "./html-cache";
 import { createHttpServer } from "./http-server";
+import { createMetrics } from "./metrics";
+import { routeIdsFrom } from "./route-ids";
 import { type RouteRules, routeRulesFrom } from "./route-rules";
 import { loadStaticFiles, type StaticFile } from "./static-files";
 
@@ -133,6 +136,17 @@ export async function startServer({ build, staticFiles, server: existing, before
     server: existing,
     // In development a page must show the latest code on the next reload.
     pageCache: config.env === "development" ? undefined : pageCacheEmptiedOnContentChange(),
+    // The route labels come from the built routes: none in development, whose routes change as you work.
+    metrics:
+      typeof build === "function"
+        ? undefined
+        : createMetrics({
+            token: config.metricsToken,
+            routeIdOf: routeIdsFrom(build.routes),
+            isStaticFile: (pathname) => servedFiles.has(pathname),
+            sources: { outbox: () => outboxBacklog(db()), poolUse: database.poolUse, jobRuns: () => jobRunReports() },
+            logger,
+          }),
   });
   try {
     await new Promise<void>((resolve, reject) => {

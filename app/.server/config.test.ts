@@ -57,6 +57,12 @@ describe("parseConfig", () => {
     }
   });
 
+  test("metrics only with a METRICS_TOKEN; an empty one is none", () => {
+    expect(parseConfig({ DATA_DIR: tempDir() }).metricsToken).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: tempDir(), METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: tempDir(), METRICS_TOKEN: "a-long-enough-token" }).metricsToken).toBe("a-long-enough-token");
+  });
+
   test("trusts only APP_URL when it is set", () => {
     const config = parseConfig({ DATA_DIR: tempDir(), APP_URL: "https://onward.example.com/" });
     expect(config.appUrl).toBe("https://onward.example.com");
@@ -79,6 +85,7 @@ describe("parseConfig", () => {
     [{ S3_BUCKET: "docs", S3_ACCESS_KEY_ID: "key" }, "S3_SECRET_ACCESS_KEY", "S3_BUCKET"],
     [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_BUCKET", "bucket"],
     [{ S3_BUCKET: "docs", S3_ENDPOINT: "minio:9000", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" }, "S3_ENDPOINT", "URL"],
+    [{ METRICS_TOKEN: "too-short" }, "METRICS_TOKEN", "16 characters"],
   ])("refuses %o naming %s", (env, variable, expectation) => {
     const error = configError(env);
     expect(error.variable).toBe(variable);

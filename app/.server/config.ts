@@ -105,6 +105,9 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: urlWithProtocols(["http:", "https:"], "https://accounts.google.com/.well-known/openid-configuration").optional(),
+  METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
+    message: "expected at least 16 characters",
+  }),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -140,6 +143,8 @@ export type Config = {
   uploadMaxBytes: number;
   /** S3-compatible storage for uploaded files, when S3_BUCKET is set; local disk under DATA_DIR/uploads otherwise. */
   s3: S3Config | undefined;
+  /** The bearer token `GET /metrics` asks for; without one there is no such page. */
+  metricsToken: string | undefined;
 };
 
 export type S3Config = {
@@ -237,6 +242,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             forcePathStyle: values.S3_FORCE_PATH_STYLE ?? false,
           }
         : undefined,
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

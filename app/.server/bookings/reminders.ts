@@ -4,6 +4,7 @@ import type { Database } from "../db";
 import { appointmentSlots, bookings, consultants, users } from "../db/schema";
 import { bookingReminderMail } from "../mail/booking-templates";
 import { queueMail } from "../mail/outbox";
+import { reportingRuns } from "../metrics";
 import { type PeriodicJob, startPeriodicJob } from "../periodic-job";
 import { consultantBookingUrl, studentBookingUrl } from "./booking-links";
 
@@ -99,11 +100,12 @@ export async function sendDueReminders(database: Database): Promise<number> {
 
 export type ReminderJob = PeriodicJob;
 
-/** Runs sendDueReminders every minute (and once at start), one run at a time in this process. */
+/** Runs sendDueReminders every minute (and once at start), one run at a time in this process, telling the metrics when each run finished. */
 export function startBookingReminders(options: { database: () => Database; pollMs?: number }): ReminderJob {
+  const pollMs = options.pollMs ?? POLL_MS;
   return startPeriodicJob({
     what: "the booking reminders",
-    pollMs: options.pollMs ?? POLL_MS,
-    run: () => sendDueReminders(options.database()),
+    pollMs,
+    run: reportingRuns("booking_reminders", pollMs, () => sendDueReminders(options.database())),
   });
 }

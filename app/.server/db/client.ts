@@ -19,8 +19,13 @@ export type DatabaseHandle = {
   withAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** The connection pool's state, for the metrics: PostgreSQL only (PGlite is one connection in this process). */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
 };
+
+/** Connections open in the pool, those of them idle, and queries waiting for one. */
+export type PoolUse = { total: number; idle: number; waiting: number };
 
 export type OpenDatabaseOptions = {
   /** A postgres:// URL; without one, PGlite persisted in `${dataDir}/db`. */
@@ -131,6 +136,7 @@ async function openPostgres(databaseUrl: string, searchPath?: string): Promise<D
     async ping() {
       await pool.query("select 1");
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       if (closed) return;
       closed = true;

@@ -6,6 +6,7 @@ import { deadlineRemindersSent, planSettings, shortlistEntries, universities, us
 import { logger } from "../logger";
 import { queueMail } from "../mail/outbox";
 import { renderMail } from "../mail/templates";
+import { reportingRuns } from "../metrics";
 import { type PeriodicJob, startPeriodicJob } from "../periodic-job";
 import { shortlistEvents } from "../universities/shortlist";
 import { unsubscribeUrl } from "./reminder-settings";
@@ -162,10 +163,12 @@ export function deadlineReminderMail(input: { to: string; name: string; due: Due
  * sending anything twice).
  */
 export function startDeadlineReminders(options: { database: () => Database; pollMs?: number }): PeriodicJob {
+  const pollMs = options.pollMs ?? POLL_MS;
   const job = startPeriodicJob({
     what: "the deadline reminders",
-    pollMs: options.pollMs ?? POLL_MS,
-    run: () => sendDueDeadlineReminders(options.database()),
+    pollMs,
+    // The metrics' reminder lag counts these scheduled runs; a run for one person (the nudge) is not one.
+    run: reportingRuns("deadline_reminders", pollMs, () => sendDueDeadlineReminders(options.database())),
   });
   const nudge = (userId: string) =>
     void sendDueDeadlineReminders(options.database(), new Date(), { only: userId }).catch((error: unknown) =>
