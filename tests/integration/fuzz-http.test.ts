@@ -23,6 +23,7 @@ import {
   crawlSite,
   type Identity,
   identities,
+  inTurns,
   type People,
   seedProbeWorld,
   sender,
@@ -36,7 +37,7 @@ import { createServerEnvironment } from "../support/test-database";
  * must not be honoured, duplicated fields and broken bodies. Properties: never a 5xx; a refusal is
  * a 4xx that says why; nobody changes what their role may not change (read back before and after
  * each person's runs); /healthz keeps answering. FUZZ_RUNS sets the runs per target (200 here,
- * 5,000 in `npm run test:fuzz`).
+ * 5,000 in `npm run test:fuzz`); FUZZ_SEED replays a failure with the seed its report names.
  */
 /** The server's default body cap (MAX_BODY_KB): "huge" goes up to it. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -148,44 +149,103 @@ async function snapshot() {
   return { roles, universities, members, applications };
 }
 
+/** Something to fuzz: its name in reports, who tries it, and its property run `runs` times as one of them with a seed. */
+type Target = {
+  name: string;
+  who: Identity[];
+  check: (identity: Identity, runs: number, seed: number) => Promise<void>;
+  /** Runs by itself, after the others: it ends the caller's session, which would turn the other targets' runs anonymous. */
+  alone?: boolean;
+};
+
 /**
- * Runs a target's property as each person in turn, and checks after each person's runs that they
- * changed nothing their role may not change: nobody but managers and admins changes a role, a
- * networking member or the catalogue; nobody but staff moves an application, apart from its student
- * withdrawing it. Managers and admins go last, and the people are put back after them.
+ * Targets of one identity fuzzed at once: the server works on one core while the test makes and
+ * checks requests on the other, so a few in flight keep both busy without queueing at the server.
  */
-async function asEveryone(who: Identity[], run: (identity: Identity, runs: number) => Promise<void>) {
-  const runs = Math.ceil(FUZZ_RUNS / who.length);
-  const order = [...who].sort((a, b) => Number(isStaffAdmin(a)) - Number(isStaffAdmin(b)));
+const LANES = 3;
+
+/**
+ * Runs every target's property as each person who tries it, one person at a time with all their
+ * targets, and checks after each person's runs that they changed nothing their role may not
+ * change: nobody but managers and admins changes a role, a networking member or the catalogue;
+ * nobody but staff moves an application, apart from its student withdrawing it. Managers and
+ * admins go last (nobody can change their own role, so they stay staff throughout), and the
+ * people are put back after them.
+ */
+async function fuzzAsEveryone(targets: Target[]) {
+  const order = identities
+    .filter((identity) => targets.some((target) => target.who.includes(identity)))
+    .sort((a, b) => Number(isStaffAdmin(a)) - Number(isStaffAdmin(b)));
   let before = await snapshot();
   for (const identity of order) {
-    await run(identity, runs);
-    if (isStaffAdmin(identity)) {
-      await restorePeople();
-      continue;
-    }
-    if ((await api("/me", identity)).status === 401 && identity !== "anonymous") tokens[identity] = await login(people[identity]);
+    await keepSignedIn(identity);
+    const last = await runTargets(
+      identity,
+      targets.filter((target) => target.who.includes(identity)),
+    );
+    if (isStaffAdmin(identity)) continue;
     const after = await snapshot();
-    expect(after.roles, `${identity} changed a role`).toEqual(before.roles);
-    expect(after.members, `${identity} changed a networking member`).toEqual(before.members);
+    const who = `${identity} (over its targets, the last ${last})`;
+    expect(after.roles, `${who} changed a role`).toEqual(before.roles);
+    expect(after.members, `${who} changed a networking member`).toEqual(before.members);
     if (identity !== "consultant") {
-      expect(after.universities, `${identity} changed the catalogue`).toEqual(before.universities);
+      expect(after.universities, `${who} changed the catalogue`).toEqual(before.universities);
       const moved = after.applications.filter((entry: string) => !before.applications.includes(entry));
       expect(
         moved.filter((entry: string) => !(identity === "student" && entry.endsWith(":withdrawn"))),
-        `${identity} moved an application`,
+        `${who} moved an application`,
       ).toEqual([]);
     }
     before = after;
   }
+  await restorePeople();
 }
+
+/**
+ * Runs one person's targets, LANES at a time and those that must be alone after them, each with
+ * its share of the runs; the first failure stops the rest and is reported with the target's name
+ * and seed. Resolves with the name of the target that finished last.
+ */
+async function runTargets(identity: Identity, targets: Target[]): Promise<string> {
+  const failures: Error[] = [];
+  let last = "";
+  const runOne = async (target: Target) => {
+    if (failures.length) return;
+    const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomSeed();
+    try {
+      await target.check(identity, Math.ceil(FUZZ_RUNS / target.who.length), seed);
+      await keepSignedIn(identity);
+      last = target.name;
+    } catch (error) {
+      failures.push(
+        new Error(`${identity} on ${target.name} failed (replay: FUZZ_SEED=${seed}): ${(error as Error).message}`, { cause: error }),
+      );
+    }
+  };
+  await inTurns(
+    targets.filter((target) => !target.alone),
+    LANES,
+    runOne,
+  );
+  for (const target of targets.filter((target) => target.alone)) await runOne(target);
+  if (failures[0]) throw failures[0];
+  return last;
+}
+
+/** A seed as fast-check picks one, picked here so that a failure's report can name it whichever target failed. */
+const randomSeed = () => Date.now() ^ (Math.random() * 0x100000000);
 
 const isStaffAdmin = (identity: Identity) => identity === "manager" || identity === "admin";
 
+/** Signs the person in again when their API token no longer works: a run may have signed it out (logout) or renewed it. */
+async function keepSignedIn(identity: Identity) {
+  if (identity !== "anonymous" && (await api("/me", identity)).status === 401) tokens[identity] = await login(people[identity]);
+}
+
 /**
- * Puts the people back as they were after a person's runs, where the fuzzing legitimately changed
+ * Puts the people back as they were after the staff's runs, where the fuzzing legitimately changed
  * them: an admin or manager may have given someone another role, and anyone may have signed
- * their own token out (logout) or renewed it.
+ * their own token out.
  */
 async function restorePeople() {
   for (const identity of identities) {
@@ -200,15 +260,11 @@ async function restorePeople() {
       });
       expect(put.status, `restoring ${identity}'s role`).toBe(200);
     }
-    if ((await api("/me", identity)).status === 401) tokens[identity] = await login(person);
+    await keepSignedIn(identity);
   }
 }
 
-const fuzzOptions = (runs: number) => ({
-  numRuns: runs,
-  endOnFailure: true,
-  seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
-});
+const fuzzOptions = (runs: number, seed: number) => ({ numRuns: runs, endOnFailure: true, seed });
 
 /** One target per distinct form (its action and fields), tried by everyone who saw it and by a stranger. */
 function formTargets() {
@@ -229,18 +285,71 @@ function formTargets() {
   return [...byKey.values()];
 }
 
-/** The request sent before the current one: a connection it broke shows up on the next request. */
-let previous = "";
+/** A form's target: its rendered fields, hostile values and extra fields, encoded as a browser would or broken. */
+function formTarget(form: ReturnType<typeof formTargets>[number]): Target {
+  const names = form.fields.map((field) => field.name);
+  const submission = fc.record({
+    values: fc.tuple(...form.fields.map((field) => fieldValue(field.value, MAX_BODY_BYTES))),
+    extras: extraFields(names, MAX_BODY_BYTES),
+    encoding: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom<"urlencoded" | "multipart">("urlencoded", "multipart") },
+      { weight: 1, arbitrary: fc.constantFrom(...brokenBodyKinds) },
+    ),
+  });
+  return {
+    name: `POST ${form.action} (${names.join(", ")})`,
+    who: [...form.who],
+    check: (identity, runs, seed) =>
+      fc.assert(
+        fc.asyncProperty(submission, async ({ values, extras, encoding }) => {
+          const pairs: [string, string][] = form.fields.flatMap((field, index) => {
+            const value = values[index];
+            return value === undefined ? [] : [[field.name, value] as [string, string]];
+          });
+          pairs.push(...extras);
+          const raw =
+            encoding === "urlencoded" || encoding === "multipart"
+              ? encodeForm(pairs, form.multipart ? "multipart" : encoding)
+              : brokenBody(pairs, encoding);
+          checkAnswer(await post(form.action, identity, raw), `${identity} POST ${form.action} (${raw.label})`);
+        }),
+        fuzzOptions(runs, seed),
+      ),
+  };
+}
 
-/** Sends one generated request; a connection that fails is a failure naming the request before it too. */
+/** An operation's target: generated calls (path parameters, query, body) as everyone; signing out goes by itself. */
+function operationTarget(operation: Operation): Target {
+  const request = apiRequest(operation);
+  return {
+    name: `${operation.method} ${operation.path}`,
+    who: identities,
+    alone: operation.path === "/auth/logout",
+    check: (identity, runs, seed) =>
+      fc.assert(
+        fc.asyncProperty(request, async ({ path, init }) => {
+          const answer = await attempt(`${identity} ${operation.method} ${path.slice(0, 80)}`, () => api(path, identity, init));
+          checkAnswer(answer, `${identity} ${operation.method} ${path.slice(0, 120)}`);
+          if (answer.status >= 400) expect(JSON.parse(answer.body).status).toBe("Error");
+        }),
+        fuzzOptions(runs, seed),
+      ),
+  };
+}
+
+/** The requests sent last, newest first: a connection one of them broke shows up on a later request, perhaps another lane's. */
+const recent: string[] = [];
+
+/** Sends one generated request; a connection that fails is a failure naming the requests before it too. */
 async function attempt(label: string, request: () => Promise<Answer>): Promise<Answer> {
-  const before = previous;
-  previous = label;
+  const before = recent.join("; ");
+  recent.unshift(label);
+  recent.length = Math.min(recent.length, LANES + 1);
   try {
     return await request();
   } catch (error) {
     throw new Error(
-      `${label}: no answer (${(error as Error & { cause?: { code?: string } }).cause?.code ?? error}); the request before: ${before}`,
+      `${label}: no answer (${(error as Error & { cause?: { code?: string } }).cause?.code ?? error}); the requests before: ${before}`,
     );
   }
 }
@@ -255,54 +364,15 @@ async function post(action: string, identity: Identity, raw: RawBody) {
 
 describe("fuzzing over real HTTP", () => {
   test("every form a page renders, as everyone who saw it and a stranger: never a 5xx, a refusal says why, nothing changed beyond the person's role", async () => {
-    const targets = formTargets();
-    expect(targets.length).toBeGreaterThan(20);
-    for (const target of targets) {
-      const names = target.fields.map((field) => field.name);
-      const submission = fc.record({
-        values: fc.tuple(...target.fields.map((field) => fieldValue(field.value, MAX_BODY_BYTES))),
-        extras: extraFields(names, MAX_BODY_BYTES),
-        encoding: fc.oneof(
-          { weight: 4, arbitrary: fc.constantFrom<"urlencoded" | "multipart">("urlencoded", "multipart") },
-          { weight: 1, arbitrary: fc.constantFrom(...brokenBodyKinds) },
-        ),
-      });
-      await asEveryone([...target.who], async (identity, runs) => {
-        await fc.assert(
-          fc.asyncProperty(submission, async ({ values, extras, encoding }) => {
-            const pairs: [string, string][] = target.fields.flatMap((field, index) => {
-              const value = values[index];
-              return value === undefined ? [] : [[field.name, value] as [string, string]];
-            });
-            pairs.push(...extras);
-            const raw =
-              encoding === "urlencoded" || encoding === "multipart"
-                ? encodeForm(pairs, target.multipart ? "multipart" : encoding)
-                : brokenBody(pairs, encoding);
-            checkAnswer(await post(target.action, identity, raw), `${identity} POST ${target.action} (${raw.label})`);
-          }),
-          fuzzOptions(runs),
-        );
-      });
-    }
+    const forms = formTargets();
+    expect(forms.length).toBeGreaterThan(20);
+    await fuzzAsEveryone(forms.map(formTarget));
     expect(loggedErrors(server)).toEqual([]);
   }, 900_000);
 
   test("every operation of the JSON API, as everyone: never a 5xx, the envelope says why, nothing changed beyond the caller's role", async () => {
     expect(operations.length).toBeGreaterThan(30);
-    for (const operation of operations) {
-      const request = apiRequest(operation);
-      await asEveryone(identities, async (identity, runs) => {
-        await fc.assert(
-          fc.asyncProperty(request, async ({ path, init }) => {
-            const answer = await attempt(`${identity} ${operation.method} ${path.slice(0, 80)}`, () => api(path, identity, init));
-            checkAnswer(answer, `${identity} ${operation.method} ${path.slice(0, 120)}`);
-            if (answer.status >= 400) expect(JSON.parse(answer.body).status).toBe("Error");
-          }),
-          fuzzOptions(runs),
-        );
-      });
-    }
+    await fuzzAsEveryone(operations.map(operationTarget));
     expect(loggedErrors(server)).toEqual([]);
   }, 900_000);
 

@@ -176,6 +176,8 @@ function formsOf(html: string, page: string, found: Pick<Crawl, "fileFields" | "
 
 /** A plausible value for an empty field, so that the only fault in a post is the one put there. */
 function sample(name: string, type: string): string {
+  // The honeypot: a person leaves it empty (a filled one is dropped silently as a bot's).
+  if (name === "website") return "";
   if (type === "email" || /email/i.test(name)) return "probe@example.com";
   if (type === "tel" || /phone/i.test(name)) return "+880 1711 000000";
   if (type === "url" || /url|linkedin|twitter|facebook|website/i.test(name)) return "https://example.com/probe";
@@ -183,7 +185,6 @@ function sample(name: string, type: string): string {
   if (type === "time") return "10:30";
   if (type === "number") return "5";
   if (/password/i.test(name)) return "Probe-password-123";
-  if (name === "website") return "";
   return "Probe text";
 }
 
