@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { isDatabaseUnavailable } from "./.server/db/unavailable";
+import { isDatabaseUnavailable } from "./.server/database-unavailable";
 import { logger } from "./.server/logger";
 import { markDatabaseUnavailable } from "./.server/request-context";
 import { RequestInfoProvider } from "./components/layout/request-info";

@@ -115,7 +115,7 @@ export function sendBusy({ req, res, logger }: Exchange) {
 
 /**
  * A 500 that happened only because the database could not be reached (the app marked the request,
- * app/.server/db/unavailable.ts) becomes a 503 with Retry-After: the request was fine and will
+ * app/.server/database-unavailable.ts) becomes a 503 with Retry-After: the request was fine and will
  * likely work in a few seconds, and a proxy or client that retries may do so.
  */
 export function unavailableWhenDatabaseDown(response: Response, context: AppLoadContext): Response {

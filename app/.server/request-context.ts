@@ -6,7 +6,7 @@ export type RequestContext = {
   nonce: string;
   /** The client's address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY is set. */
   clientIp: string;
-  /** Set when the database could not be reached while handling the request (app/.server/db/unavailable.ts). */
+  /** Set when the database could not be reached while handling the request (app/.server/database-unavailable.ts). */
   databaseUnavailable?: boolean;
 };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDatabaseUnavailable } from "~/.server/db/unavailable";
+import { isDatabaseUnavailable } from "~/.server/database-unavailable";
 import { AppError, CORRECT_THE_MARKED_FIELDS } from "~/.server/errors";
 import { logger } from "~/.server/logger";
 import { type ApiErrorCode, type ApiMeta, apiErrorJson, apiErrorStatuses } from "~/lib/api-envelope";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isDatabaseUnavailable } from "./unavailable";
+import { isDatabaseUnavailable } from "./database-unavailable";
 
 /** An error as node-postgres makes them: a message and, from the server, a SQLSTATE code. */
 function pgError(message: string, code?: string): Error {
