@@ -97,7 +97,9 @@ describe("a cluster of two instances behind nginx", () => {
   test("100 students racing for one slot over both instances: exactly one booking", async () => {
     const consultantToken = await login(instance(0), consultant);
     const { consultantId } = (await api<{ consultantId: string }>(instance(0), "GET", "/me", { token: consultantToken })).body.data;
-    const start = new Date(Date.now() + 72 * 3_600_000);
+    // After the seeded consultant's 20 slots (two hours apart from 48 hours ahead), so it overlaps none of them.
+    const hour = 3_600_000;
+    const start = new Date(Math.ceil(Date.now() / hour) * hour + 100 * hour);
     const pad = (value: number) => String(value).padStart(2, "0");
     const slot = await api<{ id: string }>(instance(1), "POST", "/me/slots", {
       token: consultantToken,
