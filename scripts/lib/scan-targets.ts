@@ -2,7 +2,7 @@
 // POST form with its fields, as each person who sees it, found by the crawl the fuzz tests use
 // (tests/support/site-crawl.ts) plus the query strings of the links the pages show.
 import { randomInt } from "node:crypto";
-import { type Answer, crawlSite, type Identity, identities } from "../../tests/support/site-crawl";
+import { type Answer, crawlSite, type Identity, identities, unescapeHtml } from "../../tests/support/site-crawl";
 
 /** One request shape to attack: who sends it, where, and the parameters (query for GET, body for POST) with a usable value each. */
 export type ScanTarget = {
@@ -68,18 +68,10 @@ export function harmsScanner(action: string, fields: [string, string][]): boolea
   );
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
 /** The on-site links of a page that carry a query string: path and parameters. */
 export function linksWithQuery(html: string, base: string): { path: string; params: [string, string][] }[] {
   return [...html.matchAll(/\shref="([^"#]*\?[^"#]*)"/g)].flatMap(([, href = ""]) => {
-    const link = new URL(decode(href), base);
+    const link = new URL(unescapeHtml(href), base);
     if (link.origin !== new URL(base).origin) return [];
     return [{ path: link.pathname, params: [...link.searchParams.entries()] }];
   });

@@ -131,7 +131,8 @@ export function matcher(pattern: string): RegExp {
 }
 
 const attribute = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
-const unescapeHtml = (text: string) =>
+/** An attribute's or text's HTML entities as the page wrote them (the few React writes), undone. */
+export const unescapeHtml = (text: string) =>
   text
     .replace(/&quot;/g, '"')
     .replace(/&#x27;/g, "'")
