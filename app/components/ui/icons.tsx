@@ -5,25 +5,37 @@
  * build bundles just the icons in use (vite.config.ts). docs/design.md lists them.
  */
 import type { IconNode } from "lucide";
-import { createElement } from "react";
 import { cn } from "~/lib/cn";
 
 export type { IconNode };
 
-/** Lucide writes attributes as SVG does ("stroke-width"); React wants them camel-cased. Done once per icon. */
-const reactNodes = new WeakMap<IconNode, [string, Record<string, string | number | undefined>][]>();
-function toReact(icon: IconNode) {
-  let nodes = reactNodes.get(icon);
-  if (!nodes) {
-    nodes = icon.map(([tag, attributes]) => [
-      tag,
-      Object.fromEntries(
-        Object.entries(attributes).map(([name, value]) => [name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value]),
-      ),
-    ]);
-    reactNodes.set(icon, nodes);
+/**
+ * An icon's inner markup, written once per icon: React then sends one string per icon instead of
+ * making and escaping an element per path, which was a fifth of the elements of a dashboard page.
+ * Lucide's attribute names are already SVG's ("stroke-width"); its values are numbers and path data.
+ */
+const markup = new WeakMap<IconNode, { __html: string }>();
+function innerMarkup(icon: IconNode) {
+  let html = markup.get(icon);
+  if (!html) {
+    html = {
+      __html: icon
+        .map(([tag, attributes]) => {
+          const written = Object.entries(attributes)
+            .filter(([, value]) => value !== undefined)
+            .map(([name, value]) => ` ${name}="${escapeAttribute(String(value))}"`)
+            .join("");
+          return `<${tag}${written}/>`;
+        })
+        .join(""),
+    };
+    markup.set(icon, html);
   }
-  return nodes;
+  return html;
+}
+
+function escapeAttribute(value: string) {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
 
 /** A decorative icon (hidden from screen readers: the text beside it says the same). */
@@ -40,9 +52,9 @@ export function Icon({ icon, className }: { icon: IconNode; className?: string }
       aria-hidden="true"
       focusable="false"
       className={cn("size-5 shrink-0", className)}
-    >
-      {toReact(icon).map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
-    </svg>
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: Lucide's icon data, escaped above; nothing a person typed.
+      dangerouslySetInnerHTML={innerMarkup(icon)}
+    />
   );
 }
 

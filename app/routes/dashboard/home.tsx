@@ -19,7 +19,7 @@ import { Icon, type IconNode, IconTile } from "~/components/ui/icons";
 import { TextLink } from "~/components/ui/text-link";
 import { applicationStatuses, statusLabels } from "~/lib/applications";
 import { menuFor, pageRoles } from "~/lib/dashboard-menu";
-import { hasRole, roles } from "~/lib/roles";
+import { hasRole, type Role, roles } from "~/lib/roles";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -35,7 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: user.role,
     emailVerified: user.emailVerified,
     twoFactorEnabled: user.twoFactorEnabled,
-    links: menuFor(user.role, { consultantProfile: isAlsoConsultant(user) }).filter((item) => item.to !== "/dashboard"),
+    // Staff's work, as links; a student or networking member sees their next steps instead.
+    links: showsNextSteps(user.role)
+      ? []
+      : menuFor(user.role, { consultantProfile: isAlsoConsultant(user) }).filter((item) => item.to !== "/dashboard"),
     overview,
     checklist,
     applications,
@@ -91,6 +94,11 @@ const roleCounts = {
   manager: "Managers",
   admin: "Admins",
 } as const;
+
+/** Students and networking members are shown their next steps; staff, links to their work. */
+function showsNextSteps(role: Role) {
+  return role === "student" || role === "networking";
+}
 
 /** A student's next steps, from reading to applying. */
 const studentSteps: { to: string; label: string; text: string; icon: IconNode }[] = [
@@ -161,7 +169,7 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
           </Panel>
         ) : null}
 
-        {role === "student" || role === "networking" ? (
+        {showsNextSteps(role) ? (
           <Panel id="next" title="Your next steps" className="grid gap-3">
             <ul className="grid gap-3 sm:grid-cols-2">
               {studentSteps.map((step) => (
