@@ -6,6 +6,7 @@ const include = ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.t
 /** Files that set process.env before the app reads its configuration once per process: each needs a process of its own. */
 const ownProcess = [
   "app/.server/auth/sign-in-limit-redis.test.ts",
+  "app/.server/invalidated-cache-redis.test.ts",
   "app/.server/security/rate-limit-redis.test.ts",
   "tests/integration/staff-two-factor.test.ts",
 ];

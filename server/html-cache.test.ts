@@ -3,7 +3,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, expect, test } from "vitest";
 import { parseConfig } from "../app/.server/config";
-import { notifyContentChanged } from "../app/.server/content-changes";
+import { contentFreshness, notifyContentChanged } from "../app/.server/content-changes";
 import { logger } from "../app/.server/logger";
 import { requestStorage } from "../app/.server/request-context";
 import { sharedPageHeaders } from "../app/lib/page-cache";
@@ -153,7 +153,8 @@ test("a cached page expires after its time to live", async () => {
 
 test("the process's page cache (server/start.ts) empties itself when staff change content, and is not used while it could not hear of a change", async () => {
   let usable = true;
-  const htmlCache = pageCacheEmptiedOnContentChange(() => usable);
+  // The content changes' own freshness, but usable until said otherwise (tests run with caches off).
+  const htmlCache = pageCacheEmptiedOnContentChange({ ...contentFreshness, check: () => usable });
   const { url, calls } = await startServer(undefined, htmlCache);
   await fetch(`${url}/skills`);
   await fetch(`${url}/skills`);

@@ -101,14 +101,20 @@ function compress(body: Buffer, levels: { brotli: number; gzip: number }) {
 
 const pageBytes = (page: CachedPage) => page.body.length + page.gzip.length + page.brotli.length;
 
+/** What the page cache needs of a Freshness (app/.server/invalidated-cache.ts): a check that never waits. */
+export type PageCacheFreshness = { check(): boolean; onChange(listener: () => void): () => void };
+
 type Options = {
   ttlMs: number;
   maxEntries: number;
   /** Body plus both compressed copies, summed over all entries. */
   maxBytes: number;
   now?: () => number;
-  /** Whether the cache may be used now: it can be kept true on every instance (app/.server/content-changes.ts). */
-  usable?: () => boolean;
+  /**
+   * How it learns of content changes and whether it may be used now (app/.server/content-changes.ts's
+   * contentFreshness: it can be kept true on every instance); without one, always used and emptied by hand.
+   */
+  freshness?: PageCacheFreshness;
 };
 
 /**
@@ -130,6 +136,7 @@ export class HtmlCache {
 
   constructor(options: Partial<Options> = {}) {
     this.options = { ttlMs: 60_000, maxEntries: 500, maxBytes: 64 * 1024 * 1024, ...options };
+    this.options.freshness?.onChange(() => this.clear());
   }
 
   private now() {
@@ -138,7 +145,7 @@ export class HtmlCache {
 
   /** Whether the cache may be used now (not while a change on another instance could go unheard). */
   inUse(): boolean {
-    return this.options.usable?.() ?? true;
+    return this.options.freshness?.check() ?? true;
   }
 
   /** How many times it has been emptied: taken before rendering a page, and given back to `store`. */

@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { applicationDocumentFiles } from "../app/.server/applications/document-sweep";
 import { startBookingReminders } from "../app/.server/bookings/reminders";
 import { getConfig } from "../app/.server/config";
-import { contentCachesUsable, onContentChanged, startContentChangeRelay, stopContentChangeRelay } from "../app/.server/content-changes";
+import { contentFreshness, startContentChangeRelay, stopContentChangeRelay } from "../app/.server/content-changes";
 import { openDatabase } from "../app/.server/db/client";
 import { db, setDatabase } from "../app/.server/db/index";
 import { logger } from "../app/.server/logger";
@@ -21,7 +21,7 @@ import { ensureSetupToken } from "../app/.server/setup/setup-token";
 import { startStorageSweeper, unfinishedWrites } from "../app/.server/storage/sweeper";
 import { uploadsSettled } from "../app/.server/uploads";
 import { startBanner } from "./banner";
-import { HtmlCache } from "./html-cache";
+import { HtmlCache, type PageCacheFreshness } from "./html-cache";
 import { createHttpServer } from "./http-server";
 import { createMetrics } from "./metrics";
 import { routeIdsFrom } from "./route-ids";
@@ -169,8 +169,6 @@ export async function startServer({ build, staticFiles, server: existing, before
 }
 
 /** The process's page cache: 60 s per page, emptied whenever staff change content (on any instance), used only while that can be heard. */
-export function pageCacheEmptiedOnContentChange(usable: () => boolean = contentCachesUsable): HtmlCache {
-  const pageCache = new HtmlCache({ usable });
-  onContentChanged(() => pageCache.clear());
-  return pageCache;
+export function pageCacheEmptiedOnContentChange(freshness: PageCacheFreshness = contentFreshness): HtmlCache {
+  return new HtmlCache({ freshness });
 }

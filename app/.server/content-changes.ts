@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { Redis } from "ioredis";
-import { cacheMode } from "./invalidated-cache";
+import { cacheMode, type Freshness } from "./invalidated-cache";
 import { logger } from "./logger";
 import { sharedRedis } from "./redis";
 
@@ -41,6 +41,16 @@ export function contentCachesUsable(): boolean {
   const mode = cacheMode();
   return mode === "local" || (mode === "shared" && subscribed);
 }
+
+/**
+ * The content caches' Freshness (the page cache and the held site settings): used while
+ * `contentCachesUsable`, emptied on every content change, here or on another instance.
+ */
+export const contentFreshness = {
+  check: contentCachesUsable,
+  changed: async () => notifyContentChanged(),
+  onChange: onContentChanged,
+} satisfies Freshness;
 
 /**
  * With REDIS_URL, listens for other instances' content changes on a connection of its own (a

@@ -9,11 +9,77 @@ type Entry<T> = { value: T; until: number };
 /** What a lookup finds, and (for a session) when it stops being true whatever happens. */
 export type Found<T> = { value: T; expiresAt?: Date };
 
+/**
+ * How a cache learns that what it holds has changed, here or on another instance, and whether it
+ * may answer from its entries at all. Every cache of the process takes one (ADR 036): the session,
+ * read and shortlist caches a shared counter (`sharedCounter`, exact), the held site settings and
+ * the page cache the content changes (content-changes.ts, announced within milliseconds).
+ */
+export interface Freshness {
+  /** Whether a cache may answer from its entries now. When they may be stale, the change listeners run first. */
+  check(): boolean | Promise<boolean>;
+  /** Called once a change has committed: every listener's cache is emptied, here and on every instance. */
+  changed(): Promise<void>;
+  /** Calls `listener` on every change, here or on another instance; returns a function that stops listening. */
+  onChange(listener: () => void): () => void;
+}
+
+export type CacheMode = "local" | "shared" | "off";
+
+/**
+ * Exact freshness: every change bumps a counter in Redis, and every lookup compares it with the
+ * value this instance last saw, so the very next read after a change anywhere sees it (a revoked
+ * session is refused on its very next request, whichever instance it reaches). Without Redis,
+ * on the embedded database (one process sees every change), changes are only local; on
+ * PostgreSQL without Redis nothing is cached (`cacheMode`).
+ */
+export function sharedCounter(options: { what: string; epochKey: string }, mode: () => CacheMode = cacheMode): Freshness {
+  const listeners = new Set<() => void>();
+  /** The counter's value this instance's entries were made under (Redis only). */
+  let seen: string | null | undefined;
+  const forget = () => {
+    for (const listener of listeners) listener();
+  };
+  const unknown = () => {
+    forget();
+    seen = undefined;
+    return false;
+  };
+  return {
+    async check() {
+      const current = mode();
+      if (current !== "shared") return current === "local";
+      const redis = sharedRedis();
+      if (redis?.status !== "ready") return unknown();
+      try {
+        const value = await redis.get(options.epochKey);
+        if (value !== seen) {
+          forget();
+          seen = value;
+        }
+        return true;
+      } catch {
+        return unknown();
+      }
+    },
+    async changed() {
+      forget();
+      if (mode() !== "shared") return;
+      try {
+        await sharedRedis()?.incr(options.epochKey);
+      } catch (error) {
+        // The other instances cannot be told: they stop trusting their entries once Redis is back (the counter read fails meanwhile).
+        logger.warn({ err: error, what: options.what }, "could not announce a change to other instances");
+      }
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
 export type CacheOptions = {
-  /** What the entries are, for the log ("sessions", "member lists"). */
-  what: string;
-  /** The Redis key of the shared change counter. */
-  epochKey: string;
   /** How long an entry is trusted at most. */
   ttlMs: number;
   maxEntries?: number;
@@ -21,44 +87,42 @@ export type CacheOptions = {
 
 /**
  * Answers read from the database, kept for a few seconds so that a page view does not repeat
- * them: signed-in people by session token, the networking directory's pages. Every change to
- * what they were read from empties the cache (`invalidate`) before the change's request answers,
- * so the next read after a change sees it (a revoked session is refused on its very next request).
- *
- * Only where every instance hears of those changes: on the embedded database (one process owns
- * it) or with REDIS_URL, where every change bumps a shared counter that each lookup compares
- * with the one its entries were made under. On PostgreSQL without Redis nothing is cached.
+ * them: signed-in people by session token, pages of lists, the site settings. Every change to
+ * what they were read from empties the cache (`invalidate`, through its Freshness) before the
+ * change's request answers; an answer whose reading began before a change is not kept.
  */
 export class InvalidatedCache<T> {
   private entries = new Map<string, Entry<T>>();
-  /** Bumped by every local invalidation; an answer read under an older epoch is not stored. */
-  private epoch = 0;
-  /** The shared counter the entries were made under (Redis only). */
-  private sharedEpoch: string | null | undefined;
+  /** Bumped by every change; an answer read under an older generation is not stored. */
+  private generation = 0;
 
   constructor(
-    private readonly mode: () => "local" | "shared" | "off",
+    private readonly freshness: Freshness,
     private readonly options: CacheOptions,
-  ) {}
+  ) {
+    freshness.onChange(() => {
+      this.generation += 1;
+      this.entries.clear();
+    });
+  }
 
   /**
-   * The cached value for `token`, or what `load` finds (then kept). `load` runs for every
-   * request when caching is off or the shared store cannot be asked.
+   * The cached value for `key`, or what `load` finds (then kept). `load` runs for every
+   * request while the cache may not be used (see Freshness.check).
    */
-  async get(token: string, load: () => Promise<Found<T> | null>): Promise<T | null> {
-    const mode = this.mode();
-    if (mode === "off" || !(await this.sharedEpochIsCurrent(mode))) return (await load())?.value ?? null;
+  async get(key: string, load: () => Promise<Found<T> | null>): Promise<T | null> {
+    if (!(await this.freshness.check())) return (await load())?.value ?? null;
     const now = Date.now();
-    const entry = this.entries.get(token);
+    const entry = this.entries.get(key);
     if (entry && entry.until > now) return entry.value;
-    if (entry) this.entries.delete(token);
-    const epoch = this.epoch;
+    if (entry) this.entries.delete(key);
+    const generation = this.generation;
     const found = await load();
     if (!found) return null;
-    if (epoch === this.epoch) {
+    if (generation === this.generation) {
       if (this.entries.size >= (this.options.maxEntries ?? DEFAULT_MAX_ENTRIES))
         this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(token, {
+      this.entries.set(key, {
         value: found.value,
         until: Math.min(now + this.options.ttlMs, found.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY),
       });
@@ -67,40 +131,8 @@ export class InvalidatedCache<T> {
   }
 
   /** Forgets every entry (of everyone: changes are rare, page views are not), here and on every instance. */
-  async invalidate() {
-    this.epoch += 1;
-    this.entries.clear();
-    if (this.mode() !== "shared") return;
-    try {
-      await sharedRedis()?.incr(this.options.epochKey);
-    } catch (error) {
-      // The other instances cannot be told: they stop trusting their entries once Redis is back (the counter read fails meanwhile).
-      logger.warn({ err: error, what: this.options.what }, "could not announce a change to other instances");
-    }
-  }
-
-  /** With Redis: whether our entries were made under the shared counter's current value (emptying them if not). */
-  private async sharedEpochIsCurrent(mode: "local" | "shared"): Promise<boolean> {
-    if (mode === "local") return true;
-    const redis = sharedRedis();
-    if (redis?.status !== "ready") {
-      this.entries.clear();
-      this.sharedEpoch = undefined;
-      return false;
-    }
-    try {
-      const current = await redis.get(this.options.epochKey);
-      if (current !== this.sharedEpoch) {
-        this.entries.clear();
-        this.epoch += 1;
-        this.sharedEpoch = current;
-      }
-      return true;
-    } catch {
-      this.entries.clear();
-      this.sharedEpoch = undefined;
-      return false;
-    }
+  invalidate(): Promise<void> {
+    return this.freshness.changed();
   }
 
   get size() {
@@ -114,7 +146,7 @@ export class InvalidatedCache<T> {
  * (production mode) run with them. On PostgreSQL without Redis an instance assumes it has
  * siblings whose changes it would not hear of, unless INSTANCES=1 says it runs alone.
  */
-export function cacheMode(): "local" | "shared" | "off" {
+export function cacheMode(): CacheMode {
   const { redisUrl, databaseUrl, env, runsAlone } = getConfig();
   if (env === "test") return "off";
   if (redisUrl) return "shared";
@@ -125,10 +157,10 @@ export function cacheMode(): "local" | "shared" | "off" {
  * A cache of whole reads (a page of a list, a detail page) by their query, for the few seconds of
  * `options.ttlMs`: `read(key, load)` answers what `load` reads, or the same read made moments ago
  * under the same `key`; `changed()` forgets every read, and whatever changes what they were read
- * from must call it once it has committed (on every instance: see InvalidatedCache).
+ * from must call it once it has committed (on every instance: a shared counter).
  */
-export function cachedReads(options: CacheOptions) {
-  const cache = new InvalidatedCache<unknown>(cacheMode, options);
+export function cachedReads(options: CacheOptions & { what: string; epochKey: string }) {
+  const cache = new InvalidatedCache<unknown>(sharedCounter(options), options);
   return {
     read: async <T>(key: string, load: () => Promise<T>): Promise<T> => (await cache.get(key, async () => ({ value: await load() }))) as T,
     changed: (): Promise<void> => cache.invalidate(),

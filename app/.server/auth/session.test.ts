@@ -1,12 +1,14 @@
 import { expect, test } from "vitest";
 import { createUser, request } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
-import { InvalidatedCache } from "../invalidated-cache";
+import { type CacheMode, InvalidatedCache, sharedCounter } from "../invalidated-cache";
 import { getSessionUser } from "./session";
 
 withTestDatabase();
 
-const options = { what: "test entries", epochKey: "onward:test:epoch", ttlMs: 30_000 };
+const options = { ttlMs: 30_000 };
+/** A cache's freshness as on the embedded database ("local") or on PostgreSQL without Redis ("off"). */
+const counter = (mode: CacheMode) => sharedCounter({ what: "test entries", epochKey: "onward:test:epoch" }, () => mode);
 
 test("the signed session cookie finds its person; a forged signature or token finds no one", async () => {
   const user = await createUser();
@@ -26,7 +28,7 @@ test("the signed session cookie finds its person; a forged signature or token fi
 });
 
 test("the session cache answers from memory until a change empties it", async () => {
-  const cache = new InvalidatedCache<string>(() => "local", options);
+  const cache = new InvalidatedCache<string>(counter("local"), options);
   let loads = 0;
   const load = async () => {
     loads += 1;
@@ -40,7 +42,7 @@ test("the session cache answers from memory until a change empties it", async ()
 });
 
 test("a lookup that started before a change is not kept, and an expired session is not kept", async () => {
-  const cache = new InvalidatedCache<string>(() => "local", options);
+  const cache = new InvalidatedCache<string>(counter("local"), options);
   let release: () => void = () => {};
   let started: () => void = () => {};
   const loading = new Promise<void>((resolve) => {
@@ -61,13 +63,13 @@ test("a lookup that started before a change is not kept, and an expired session 
     "after the change",
   );
 
-  const expiring = new InvalidatedCache<string>(() => "local", options);
+  const expiring = new InvalidatedCache<string>(counter("local"), options);
   await expiring.get("t", async () => ({ value: "old", expiresAt: new Date(Date.now() - 1) }));
   expect(await expiring.get("t", async () => ({ value: "fresh", expiresAt: new Date(Date.now() + 60_000) }))).toBe("fresh");
 });
 
 test("with caching off every lookup reads the database", async () => {
-  const cache = new InvalidatedCache<string>(() => "off", options);
+  const cache = new InvalidatedCache<string>(counter("off"), options);
   let loads = 0;
   const load = async () => ({ value: String(++loads), expiresAt: new Date(Date.now() + 60_000) });
   await cache.get("token", load);

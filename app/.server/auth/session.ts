@@ -5,7 +5,7 @@ import { hasRole, isRole, type Role } from "~/lib/roles";
 import { getConfig } from "../config";
 import { db } from "../db";
 import { consultants, sessions, users } from "../db/schema";
-import { cacheMode, InvalidatedCache } from "../invalidated-cache";
+import { InvalidatedCache, sharedCounter } from "../invalidated-cache";
 import { pageUrl } from "../read-query";
 import { redirectWithToast } from "../toast";
 import { recordAuditEvent } from "../users/audit";
@@ -30,7 +30,7 @@ export type SessionUser = {
 
 const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
 const apiLookups = new WeakMap<Request, Promise<SessionUser | null>>();
-const cache = new InvalidatedCache<SessionUser>(cacheMode, { what: "sessions", epochKey: "onward:sessions:epoch", ttlMs: 30_000 });
+const cache = new InvalidatedCache<SessionUser>(sharedCounter({ what: "sessions", epochKey: "onward:sessions:epoch" }), { ttlMs: 30_000 });
 
 /**
  * The signed-in person, or null. Looked up once per request: the session cookie's signature

@@ -2,9 +2,10 @@ import { like, max } from "drizzle-orm";
 import { costSettingKeys } from "~/lib/first-year-cost";
 import type { IeltsBatchSettings, SiteSettings } from "~/lib/site-settings";
 import { tuitionCurrencies } from "~/lib/universities";
-import { contentCachesUsable, notifyContentChanged, onContentChanged } from "../content-changes";
+import { contentFreshness, notifyContentChanged } from "../content-changes";
 import { type Database, db } from "../db";
 import { siteSetting } from "../db/schema";
+import { InvalidatedCache } from "../invalidated-cache";
 
 export const siteSettingKeys = [
   "contactEmail",
@@ -82,64 +83,28 @@ function isSiteSettingKey(key: string): key is SiteSettingKey {
   return (siteSettingKeys as readonly string[]).includes(key);
 }
 
-/** Every page shows settings: they are read once and kept, for this long at most. */
-const SETTINGS_TTL_MS = 30_000;
-
 /**
- * A read held in memory for SETTINGS_TTL_MS while content caches can be kept true on every
- * instance (content-changes.ts), and forgotten on every content change, here or on another instance.
+ * Every page shows settings: they are read once and kept, for this long at most, while content
+ * caches can be kept true on every instance, and forgotten on every content change (here or on
+ * another instance: content-changes.ts).
  */
-function heldRead<T>(load: (database: Database) => Promise<T>) {
-  let held: { value: Promise<T>; until: number; database: Database } | undefined;
-  onContentChanged(() => {
-    held = undefined;
-  });
-  return {
-    read(): Promise<T> {
-      const now = Date.now();
-      const database = db();
-      const usable = contentCachesUsable();
-      if (usable && held && held.until > now && held.database === database) return held.value;
-      const value = load(database);
-      if (!usable) return value;
-      held = { value, until: now + SETTINGS_TTL_MS, database };
-      value.catch(() => {
-        if (held?.value === value) held = undefined;
-      });
-      return value;
-    },
-    forget() {
-      held = undefined;
-    },
-  };
+const held = new InvalidatedCache<unknown>(contentFreshness, { ttlMs: 30_000, maxEntries: 2 });
+
+function heldRead<T>(key: string, load: (database: Database) => Promise<T>): () => Promise<T> {
+  return async () => (await held.get(key, async () => ({ value: await load(db()) }))) as T;
 }
 
-const settings = heldRead(loadSettingValues);
+/** Defaults from code, overridden key by key by rows in site_setting; held in memory, emptied on every change. */
+export const readSettingValues: () => Promise<SettingValues> = heldRead("settings", loadSettingValues);
 
-/** When staff last changed an exchange rate (the newest change among `rates.*`), or null: the default rates. */
-const ratesChange = heldRead((database) =>
+/** When staff last changed an exchange rate (the newest change among `rates.*`), or null: the default rates. Held like the settings. */
+export const readRatesChangedAt: () => Promise<Date | null> = heldRead("rates-changed-at", (database) =>
   database
     .select({ at: max(siteSetting.updatedAt) })
     .from(siteSetting)
     .where(like(siteSetting.key, "rates.%"))
     .then(([row]) => row?.at ?? null),
 );
-
-/** Defaults from code, overridden key by key by rows in site_setting; held in memory, emptied on every change. */
-export function readSettingValues(): Promise<SettingValues> {
-  return settings.read();
-}
-
-/** Forgets the held settings (after a change). */
-export function forgetSiteSettings() {
-  settings.forget();
-  ratesChange.forget();
-}
-
-/** When staff last changed an exchange rate, or null: the default rates. Held like the settings. */
-export function readRatesChangedAt(): Promise<Date | null> {
-  return ratesChange.read();
-}
 
 /** The settings as stored now, read through `database` (a transaction's own reads), not the held copy. */
 export async function loadSettingValues(database: Database): Promise<SettingValues> {
@@ -204,7 +169,6 @@ export async function setSiteSetting(key: SiteSettingKey, value: string) {
     .insert(siteSetting)
     .values({ key, value })
     .onConflictDoUpdate({ target: siteSetting.key, set: { value, updatedAt: new Date() } });
-  forgetSiteSettings();
-  // Pages cached for anonymous visitors show settings: they must be rendered again.
+  // The held settings and pages cached for anonymous visitors show settings: they must be rendered again.
   notifyContentChanged();
 }

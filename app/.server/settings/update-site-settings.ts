@@ -7,7 +7,7 @@ import { type Database, db } from "../db";
 import { siteSetting } from "../db/schema";
 import { AppError } from "../errors";
 import { recordAuditEvent } from "../users/audit";
-import { forgetSiteSettings, loadSettingValues, readSettingValues, type SiteSettingKey } from "./site-settings";
+import { loadSettingValues, readSettingValues, type SiteSettingKey } from "./site-settings";
 
 /** New values for some settings; "" clears an optional one. Keys not given are left alone. */
 export type SiteSettingChanges = Partial<Record<SiteSettingKey, string>>;
@@ -63,6 +63,5 @@ export async function updateSiteSettings(
 
 /** After settings were written: every page shows the new values (held settings and the anonymous page cache emptied). */
 export function siteSettingsChanged() {
-  forgetSiteSettings();
   notifyContentChanged();
 }

@@ -6,7 +6,7 @@ import { COMPARE_MAX, type Intake } from "~/lib/universities";
 import { db } from "../db";
 import { shortlistEntries, universities } from "../db/schema";
 import { AppError } from "../errors";
-import { cacheMode, InvalidatedCache } from "../invalidated-cache";
+import { InvalidatedCache, sharedCounter } from "../invalidated-cache";
 import { paginate } from "../pagination";
 import { cachedCatalogueRead } from "./catalogue-cache";
 import { universityCardColumns } from "./find-universities";
@@ -67,9 +67,7 @@ export async function removeFromShortlist(input: { userId: string; slug: string 
  * university page ask on each signed-in view, and hearts are rare next to page views. Every change
  * to a shortlist (and every deleted university) empties it, on every instance (InvalidatedCache).
  */
-const shortlists = new InvalidatedCache<string[]>(cacheMode, {
-  what: "shortlists",
-  epochKey: "onward:shortlists:epoch",
+const shortlists = new InvalidatedCache<string[]>(sharedCounter({ what: "shortlists", epochKey: "onward:shortlists:epoch" }), {
   ttlMs: 30_000,
   maxEntries: 5_000,
 });
