@@ -14,7 +14,9 @@ RUN npm run build
 FROM node:24-slim AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+# --legacy-peer-deps: better-auth names vitest, vite, typescript and drizzle-kit as optional peers, and npm keeps a
+# devDependency that is also a dependency's optional peer despite --omit=dev (npm/cli#7740); tests/cluster/image.test.ts.
+RUN npm install --omit=dev --legacy-peer-deps --no-audit --no-fund && npm cache clean --force
 
 FROM node:24-slim
 WORKDIR /app
