@@ -11,13 +11,25 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import { onePagePdf } from "./lib/api-journey";
-import { isAlive, type ProcessFigures, statusMb, watchProcess } from "./lib/bench-load-process";
-import { firstLink, percentile, sequentialGets, signIn, singleFileBody, type TimedAnswer, timedGet } from "./lib/bench-load-requests";
+import {
+  BROWSER_HEADERS,
+  bookingRoundsFor,
+  byStatus,
+  drive,
+  type Figures,
+  findPages,
+  type LoadCase,
+  loadCases,
+  measureCase,
+  PAGE_P95_MS,
+  seedBookings,
+  signInStudents,
+  stopRunningLoad,
+} from "./lib/bench-load-cases";
+import { isAlive, statusMb } from "./lib/bench-load-process";
+import { percentile, sequentialGets, type TimedAnswer, timedGet } from "./lib/bench-load-requests";
 import { describeFates, startSlowClients } from "./lib/bench-load-slow-clients";
-import { documentFields } from "./lib/document-fields.mjs";
-import { root, startFlags, startProductionServer } from "./lib/production-server.mjs";
+import { startFlags, startProductionServer } from "./lib/production-server.mjs";
 
 const DURATION_S = Number(process.env.BENCH_DURATION) || 60;
 const WARMUP_S = Number(process.env.BENCH_WARMUP) || 10;
@@ -30,45 +42,11 @@ const OVERLOAD_CONNECTIONS = 400;
 const TRICKLE_S = Number(process.env.BENCH_TRICKLE_SECONDS) || 40;
 const TRICKLE_WATCH_S = Number(process.env.BENCH_TRICKLE_WATCH_SECONDS) || 100;
 const SLOW_CLIENTS = 100;
-const STUDENTS = 50;
-const PASSWORD = "a long bench load passphrase 8";
-/** Bookings a student may make per second at most before the seeded slots run out (134/s for 50 students was measured). */
-const BOOKINGS_PER_STUDENT_PER_S = 6;
-const PAGE_P95_MS = 250;
-const POST_P95_MS = 500;
 const RECOVERY_LIMIT_S = 10;
 const RECOVERY_WATCH_S = 30;
 const HEAP_CAP_MB = Number(startFlags.find((flag) => flag.startsWith("--max-old-space-size="))?.split("=")[1] ?? 256);
-const BROWSER_HEADERS = { "Accept-Encoding": "gzip, deflate, br", "User-Agent": "bench-load" };
-
-type Figures = {
-  name: string;
-  reqPerS: number;
-  /** The busiest second's requests (autocannon's per-second samples). */
-  peakReqPerS: number;
-  latencies: number[];
-  statuses: Map<number, number>;
-  /** Answers not in the case's expected statuses. */
-  refused: number;
-  errors: number;
-  timeouts: number;
-  /** 503 and 429 answers without Retry-After, and 5xx answers other than 503. */
-  refusalsWithoutRetryAfter: number;
-  otherServerErrors: number;
-  server: ProcessFigures;
-};
-
-type LoadCase = {
-  key: string;
-  name: string;
-  p95TargetMs: number;
-  /** The requests one connection sends in a loop, given the connection's number (0, 1, …). */
-  requestsFor: (connection: number) => autocannon.Request[];
-  expected: readonly number[];
-};
 
 const results: { line: string; pass: boolean }[] = [];
-let running: { stop(): void } | undefined;
 
 /** Records a target's PASS or FAIL line. */
 function check(pass: boolean, line: string) {
@@ -78,199 +56,6 @@ function check(pass: boolean, line: string) {
 /** Pins this process (every thread) to core 1, away from the server on core 0. */
 function pinToCore1() {
   spawnSync("taskset", ["-a", "-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
-}
-
-/** The booking bench's seed: 50 students and a consultant per round with a slot for each student, so no booking is ever refused. */
-function seed(dataDir: string, rounds: number) {
-  const seeded = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/lib/bench-booking-seed.ts"],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-        DATA_DIR: dataDir,
-        BENCH_STUDENTS: String(STUDENTS),
-        BENCH_ROUNDS: String(rounds),
-        BENCH_PASSWORD: PASSWORD,
-      },
-      encoding: "utf8",
-    },
-  );
-  if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}${seeded.stderr}`);
-}
-
-const studentEmail = (student: number) => `bench.booker${student}@onward.test`;
-
-/** Whether a raw header list (name, value, name, value…) carries a header. */
-function hasHeader(raw: readonly string[], name: string) {
-  return raw.some((value, index) => index % 2 === 0 && value.toLowerCase() === name);
-}
-
-/**
- * Runs autocannon against the server with each connection's own requests, counting every answer's status
- * and latency itself (autocannon's histogram has no p95) and watching the server process meanwhile.
- */
-async function drive(
-  base: string,
-  pid: number,
-  options: {
-    name: string;
-    connections: number;
-    seconds: number;
-    overallRate?: number;
-    requestsFor: LoadCase["requestsFor"];
-    expected: readonly number[];
-  },
-): Promise<Figures> {
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  let refusalsWithoutRetryAfter = 0;
-  let otherServerErrors = 0;
-  let connection = 0;
-  const watch = watchProcess(pid);
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    running = autocannon(
-      {
-        url: base,
-        connections: options.connections,
-        duration: options.seconds,
-        timeout: 10,
-        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
-        setupClient(client) {
-          client.setRequests(options.requestsFor(connection++));
-          // autocannon passes the parser's { statusCode, headers (a raw list) } here, not what its types say.
-          (client as NodeJS.EventEmitter).on("headers", ({ statusCode, headers }: { statusCode: number; headers: string[] }) => {
-            statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
-            if ((statusCode === 503 || statusCode === 429) && !hasHeader(headers, "retry-after")) refusalsWithoutRetryAfter++;
-            if (statusCode >= 500 && statusCode !== 503) otherServerErrors++;
-          });
-          client.on("response", (_status, _bytes, ms) => latencies.push(ms));
-        },
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-  });
-  running = undefined;
-  const server = watch.stop();
-  const refused = [...statuses].filter(([status]) => !options.expected.includes(status)).reduce((sum, [, count]) => sum + count, 0);
-  return {
-    name: options.name,
-    reqPerS: latencies.length / result.duration,
-    peakReqPerS: result.requests.max,
-    latencies,
-    statuses,
-    refused,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    refusalsWithoutRetryAfter,
-    otherServerErrors,
-    server,
-  };
-}
-
-/** The five cases of item 5, from the paths found on the pages and the students' sessions. */
-function loadCases(base: string, paths: { university: string; guide: string }, cookies: string[]): LoadCase[] {
-  const signedIn = (connection: number) => ({ ...BROWSER_HEADERS, Cookie: cookies[connection % cookies.length] ?? "" });
-  const bookingRound = new Map<number, number>();
-  const pdf = onePagePdf("Bank statement, measured by bench load");
-  const uploads = documentFields.map((field) => ({ field, ...singleFileBody(field, `${field}.pdf`, "application/pdf", pdf) }));
-  const finderQueries = [
-    "country=Germany&sort=tuition",
-    "sort=fit&ielts=6.5&budget=3000000",
-    "q=technology&type=Public",
-    "country=Canada&maxTuition=2500000&scholarships=1",
-    "type=Private&sort=name&page=2",
-    "ielts=7&country=Finland",
-  ];
-  return [
-    {
-      key: "anonymous",
-      name: "anonymous pages",
-      p95TargetMs: PAGE_P95_MS,
-      expected: [200],
-      requestsFor: () => ["/", "/find-university", paths.university, paths.guide].map((page) => ({ path: page, headers: BROWSER_HEADERS })),
-    },
-    {
-      key: "finder",
-      name: "finder with filters",
-      p95TargetMs: PAGE_P95_MS,
-      expected: [200],
-      requestsFor: () => finderQueries.map((query) => ({ path: `/find-university?${query}`, headers: BROWSER_HEADERS })),
-    },
-    {
-      key: "dashboard",
-      name: "signed-in dashboard",
-      p95TargetMs: PAGE_P95_MS,
-      expected: [200],
-      requestsFor: (connection) => [{ path: "/dashboard", headers: signedIn(connection) }],
-    },
-    {
-      key: "booking",
-      name: "booking post",
-      p95TargetMs: POST_P95_MS,
-      expected: [303],
-      requestsFor: (connection) => {
-        const student = (connection % STUDENTS) + 1;
-        return [
-          {
-            method: "POST",
-            headers: { ...signedIn(student - 1), Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-            setupRequest: (request) => {
-              // Each booking takes the student's own slot of the next consultant: never one already taken.
-              const round = (bookingRound.get(student) ?? 0) + 1;
-              bookingRound.set(student, round);
-              const body = new URLSearchParams({
-                slot: `bench-bk-${round}-${student}`,
-                name: `Bench Booker ${student}`,
-                email: studentEmail(student),
-                phone: "+880 1711 000000",
-                address: "House 1, Road 2, Dhanmondi, Dhaka",
-              });
-              return { ...request, path: `/book-appointment/bench-bk-${round}`, body: body.toString() };
-            },
-          },
-        ];
-      },
-    },
-    {
-      key: "upload",
-      name: "document upload",
-      p95TargetMs: POST_P95_MS,
-      expected: [200],
-      requestsFor: (connection) => {
-        let next = connection;
-        return [
-          {
-            method: "POST",
-            headers: { ...signedIn(connection), Origin: base },
-            setupRequest: (request) => {
-              const upload = uploads[next++ % uploads.length];
-              if (!upload) return request;
-              return {
-                ...request,
-                path: `/apply/documents/${upload.field}`,
-                headers: { ...request.headers, "Content-Type": upload.contentType },
-                body: upload.body,
-              };
-            },
-          },
-        ];
-      },
-    },
-  ];
-}
-
-/** Answers by status, e.g. "200 ×51234, 303 ×12". */
-function byStatus(statuses: Map<number, number>) {
-  return (
-    [...statuses]
-      .sort(([a], [b]) => a - b)
-      .map(([status, count]) => `${status} ×${count}`)
-      .join(", ") || "none"
-  );
 }
 
 /** One row of the cases' table. */
@@ -348,9 +133,7 @@ function firstGoodRun(probes: readonly Probe[], boundMs: number): number | undef
 async function measureCases(base: string, pid: number, cases: LoadCase[]): Promise<Figures[]> {
   const all: Figures[] = [];
   for (const loadCase of cases) {
-    const common = { connections: CONNECTIONS, requestsFor: loadCase.requestsFor, expected: loadCase.expected };
-    await drive(base, pid, { ...common, name: loadCase.name, seconds: WARMUP_S });
-    const figures = await drive(base, pid, { ...common, name: loadCase.name, seconds: DURATION_S });
+    const figures = await measureCase(base, [pid], loadCase, { connections: CONNECTIONS, warmupS: WARMUP_S, seconds: DURATION_S });
     console.log(row(figures));
     all.push(figures);
     const p95 = percentile(figures.latencies, 95);
@@ -374,7 +157,7 @@ async function measureOverload(base: string, pid: number, saturating: number, co
       path: page,
       headers: { ...BROWSER_HEADERS, Cookie: cookies[connection % cookies.length] ?? "" },
     }));
-  const figures = await drive(base, pid, {
+  const figures = await drive(base, [pid], {
     name: "overload",
     connections: OVERLOAD_CONNECTIONS,
     seconds: OVERLOAD_S,
@@ -461,7 +244,7 @@ async function measureSlowClients(base: string, port: number) {
 /** Seeds the database and starts the server on it; the DATA_DIR is removed when either fails (the server's `stop()` removes it after). */
 async function seedAndStart(dataDir: string, rounds: number, env: Record<string, string>) {
   try {
-    seed(dataDir, rounds);
+    seedBookings({ DATA_DIR: dataDir }, rounds);
     return await startProductionServer({ cpu: 0, build: false, env, dataDir });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -472,7 +255,7 @@ async function seedAndStart(dataDir: string, rounds: number, env: Record<string,
 /** The whole run; the server and every connection are stopped whatever happens. */
 async function main() {
   pinToCore1();
-  const rounds = Math.ceil((WARMUP_S + DURATION_S) * BOOKINGS_PER_STUDENT_PER_S);
+  const rounds = bookingRoundsFor(WARMUP_S + DURATION_S);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-bench-load-"));
   console.log(
     `bench:load — ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per case; server pinned to core 0 (LOG_LEVEL=warn, PGlite), this process on core 1`,
@@ -482,18 +265,14 @@ async function main() {
   if (process.env.MAX_IN_FLIGHT) env.MAX_IN_FLIGHT = process.env.MAX_IN_FLIGHT;
   const server = await seedAndStart(dataDir, rounds, env);
   const stopAll = async () => {
-    running?.stop();
+    stopRunningLoad();
     await server.stop();
   };
   process.once("SIGINT", () => void stopAll().then(() => process.exit(130)));
   try {
     const base = `http://127.0.0.1:${server.port}`;
-    const cookies: string[] = [];
-    for (let student = 1; student <= STUDENTS; student++) cookies.push(await signIn(base, studentEmail(student), PASSWORD));
-    const paths = {
-      university: await firstLink(base, "/find-university", /^\/university\/[a-z0-9-]+$/),
-      guide: await firstLink(base, "/", /^\/[a-z]+-details$/),
-    };
+    const cookies = await signInStudents(base);
+    const paths = await findPages(base);
     const idleRssMb = statusMb(server.pid, "VmRSS");
     console.log(
       `pages: /, /find-university, ${paths.university}, ${paths.guide}; ${rounds} booking rounds seeded; idle RSS ${idleRssMb.toFixed(0)} MB\n`,

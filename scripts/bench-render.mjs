@@ -12,7 +12,10 @@
 //   carrying an `onward.*` cookie is never served from the cache)
 //   a public page with a new utm_source each request (answered    <  1 ms
 //   from the cache: tracking parameters are not part of the key)
-// RSS must stay under 400 MB throughout. Exit code 1 when PGlite misses a budget.
+//   "metrics per request": recording one request's metrics        < 0.05 ms
+//   (server/metrics.ts's observe, timed in process by
+//   scripts/lib/bench-metrics.ts, pinned to core 0; no database)
+// RSS must stay under 400 MB throughout. Exit code 1 when PGlite or the metrics miss a budget.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -111,6 +114,14 @@ const cases = [
     budgetMs: 3,
   },
 ];
+
+/** Recording one request's metrics (issue 29 item 5); named like a case, so BENCH_CASES=metrics picks it. */
+const metricsCase = { name: "metrics per request", budgetUs: 50 };
+
+// BENCH_CASES=dashboard,usa measures only the cases whose name contains one of the words.
+const only = process.env.BENCH_CASES?.split(",");
+const chosen = (name) => !only || only.some((word) => name.includes(word));
+const pageCases = cases.filter((entry) => chosen(entry.name));
 
 if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0) {
   console.error("bench:render needs wrk (apt-get install -y wrk)");
@@ -218,9 +229,7 @@ async function runOn(label, prepare) {
       manager: await signIn(base, MANAGER),
       consultant: await signIn(base, CONSULTANT),
     };
-    // BENCH_CASES=dashboard,usa measures only the cases whose name contains one of the words.
-    const only = process.env.BENCH_CASES?.split(",");
-    for (const item of cases.filter((entry) => !only || only.some((word) => entry.name.includes(word)))) {
+    for (const item of pageCases) {
       const signedIn = item.as === "student" || item.as === "manager" || item.as === "consultant";
       // The API's bearer token is the session's signed value, which the session cookie carries.
       const token = () => decodeURIComponent(/session_token=([^;]+)/.exec(cookies.manager)?.[1] ?? "");
@@ -256,12 +265,43 @@ async function runOn(label, prepare) {
   return results;
 }
 
+/**
+ * The metrics' CPU µs per request in a process of its own (tsx: server/metrics.ts is TypeScript), pinned to the server's
+ * core; prints its line and answers whether it kept within the budget.
+ */
+function measureMetrics() {
+  const result = spawnSync(
+    "taskset",
+    ["-c", "0", process.execPath, path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/lib/bench-metrics.ts"],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        BENCH_ROUNDS: String(ROUNDS),
+        BENCH_METRICS_CALLS: process.env.BENCH_METRICS_CALLS ?? "",
+      },
+      encoding: "utf8",
+    },
+  );
+  if (result.status !== 0) throw new Error(`bench-metrics failed:\n${result.stdout}${result.stderr}`);
+  const { usPerRequest, rounds, calls } = JSON.parse(result.stdout.trim().split("\n").at(-1));
+  const verdict = usPerRequest < metricsCase.budgetUs ? "ok" : "OVER";
+  console.log(
+    `${metricsCase.name}: ${usPerRequest.toFixed(2)} µs (budget ${metricsCase.budgetUs} µs: ${verdict}; CPU per request over ${calls.toLocaleString("en")} calls, rounds ${rounds
+      .map((us) => us.toFixed(2))
+      .join(", ")} µs)`,
+  );
+  return verdict === "ok";
+}
+
 console.log(
   `bench:render — wrk -t1 -c${CONNECTIONS} on core 1, server on core 0 (LOG_LEVEL=warn), ${ROUNDS} rounds of ${SECONDS} s per case after a 2 s warm-up; medians`,
 );
+const metricsWithinBudget = chosen(metricsCase.name) ? measureMetrics() : true;
 const all = [];
-// BENCH_DATABASES=pglite (or postgres) measures one of the two.
-const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
+// BENCH_DATABASES=pglite (or postgres) measures one of the two; neither when BENCH_CASES leaves no page case.
+const databases = pageCases.length > 0 ? (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",") : [];
 
 if (databases.includes("pglite")) {
   all.push(
@@ -303,4 +343,4 @@ rmSync(path.dirname(bustScript), { recursive: true, force: true });
 const pgliteMisses = all.filter((result) => result.label === "PGlite" && result.ms > result.budgetMs);
 const rssMisses = all.filter((result) => result.peak >= RSS_LIMIT_MB);
 for (const miss of rssMisses) console.log(`RSS over ${RSS_LIMIT_MB} MB: ${miss.label} ${miss.name} (${miss.peak.toFixed(0)} MB)`);
-process.exitCode = pgliteMisses.length > 0 || rssMisses.length > 0 ? 1 : 0;
+process.exitCode = pgliteMisses.length > 0 || rssMisses.length > 0 || !metricsWithinBudget ? 1 : 0;

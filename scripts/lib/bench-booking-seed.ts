@@ -8,6 +8,7 @@ import { openDatabase } from "~/.server/db/client";
 import { db, setDatabase } from "~/.server/db/index";
 import { appointmentSlots, consultants, users } from "~/.server/db/schema";
 import { prepareDatabase } from "~/.server/prepare-database";
+import { closeSharedRedis } from "~/.server/redis";
 import { provisionAccount } from "~/.server/users/provision-account";
 
 const students = Number(process.env.BENCH_STUDENTS ?? 50);
@@ -66,4 +67,6 @@ try {
   }
 } finally {
   await database.close();
+  // Signing up through better-auth opened the shared Redis connection when REDIS_URL is set: the seed would never exit.
+  await closeSharedRedis();
 }

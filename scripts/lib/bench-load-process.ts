@@ -53,3 +53,20 @@ export function watchProcess(pid: number) {
     },
   };
 }
+
+/**
+ * Watches several processes (a cluster's instances) at once: their CPU shares added up (1.6 is 160% of one core)
+ * and the largest peak RSS of any one of them.
+ */
+export function watchProcesses(pids: readonly number[]) {
+  const watches = pids.map((pid) => watchProcess(pid));
+  return {
+    stop(): ProcessFigures {
+      const figures = watches.map((watch) => watch.stop());
+      return {
+        cpuShare: figures.reduce((sum, each) => sum + each.cpuShare, 0),
+        peakRssMb: Math.max(0, ...figures.map((each) => each.peakRssMb)),
+      };
+    },
+  };
+}

@@ -29,6 +29,10 @@ export type ClusterOptions = {
   redisUrl?: string;
   /** More environment for every instance (SMTP_URL…). */
   env?: Record<string, string>;
+  /** false: run the build there is (`--no-build`), as the benchmarks do; by default the first instance builds when it is stale. */
+  build?: boolean;
+  /** Runs on the new database before any instance starts (so before any cache holds a row), given the instances' environment: a benchmark's seed. */
+  prepare?: (env: Record<string, string>) => void | Promise<void>;
 };
 
 const NGINX = "/usr/sbin/nginx";
@@ -68,8 +72,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       LOG_LEVEL: "warn",
       ...options.env,
     };
+    await options.prepare?.(env);
     // The first builds when the build is missing or stale and migrates the database; the others then start together.
-    const instances: Instance[] = [await startProductionServer({ env })];
+    const instances: Instance[] = [await startProductionServer({ env, build: options.build ?? true })];
     stops.push(() => instances[0]?.stop() ?? Promise.resolve());
     const others = await Promise.all(Array.from({ length: count - 1 }, () => startProductionServer({ env, build: false })));
     for (const instance of others) {
