@@ -2,10 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { onePagePdf } from "../../scripts/lib/api-journey";
 import { type Cluster, startCluster } from "../../scripts/lib/cluster";
 import { seedAccounts } from "../../scripts/lib/production-server.mjs";
+import { startSmtpServer } from "../support/smtp";
 
 /**
  * Two production instances on one PostgreSQL database, Redis and an S3 stand-in, behind nginx
@@ -14,6 +16,9 @@ import { seedAccounts } from "../../scripts/lib/production-server.mjs";
  * X-Forwarded-For (the instances trust their proxy), so that 100 students are 100 addresses.
  */
 let cluster: Cluster;
+/** The one mail server every instance sends through. */
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const metricsToken = randomBytes(16).toString("hex");
 const run = randomBytes(4).toString("hex");
 const password = "a long cluster passphrase 7";
 const account = (role: string, index = 0) => ({
@@ -24,15 +29,19 @@ const account = (role: string, index = 0) => ({
 });
 const students = Array.from({ length: 100 }, (_, index) => account("student", index));
 const [manager, consultant] = [account("manager"), account("consultant")];
+/** Not one of the 100 who race for a slot (the winner may hold no second booking with the consultant). */
+const remindedStudent = account("student", 100);
 
 beforeAll(async () => {
-  cluster = await startCluster({ instances: 2 });
+  smtp = await startSmtpServer();
+  cluster = await startCluster({ instances: 2, env: { SMTP_URL: smtp.url, METRICS_TOKEN: metricsToken, REMINDER_POLL_MS: "1000" } });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "onward-cluster-seed-"));
-  seedAccounts(dataDir, [...students, manager, consultant], cluster.env);
+  seedAccounts(dataDir, [...students, remindedStudent, manager, consultant], cluster.env);
   rmSync(dataDir, { recursive: true, force: true });
 });
 afterAll(async () => {
   await cluster?.stop();
+  await smtp?.stop();
 });
 
 const instance = (index: number) => cluster.instances[index]?.url ?? "";
@@ -58,6 +67,41 @@ async function api<T>(
 }
 
 const clientOf = (index: number) => `203.0.113.${(index % 250) + 1}`;
+const HOUR = 3_600_000;
+
+/** A 30-minute slot of the signed-in consultant at `start` (on the hour, entered in UTC), through instance `base`. */
+async function addSlot(base: string, token: string, start: Date) {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const slot = await api<{ id: string }>(base, "POST", "/me/slots", {
+    token,
+    json: {
+      date: `${start.getUTCFullYear()}-${pad(start.getUTCMonth() + 1)}-${pad(start.getUTCDate())}`,
+      time: `${pad(start.getUTCHours())}:${pad(start.getUTCMinutes())}`,
+      duration: "30",
+      timeZone: "UTC",
+    },
+  });
+  expect(slot.status, JSON.stringify(slot.body)).toBe(201);
+  return slot.body.data.id;
+}
+
+/** One statement on the cluster's database, for what no API shows or may change. */
+async function query<Row extends pg.QueryResultRow>(statement: string, params: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: cluster.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<Row>(statement, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** When instance `base` last finished a run of the booking reminders (ms since the epoch; 0 before its first), from its metrics. */
+async function lastBookingReminderRun(base: string): Promise<number> {
+  const metrics = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })).text();
+  const seconds = metrics.match(/^onward_job_last_run_timestamp_seconds\{job="booking_reminders"\} (\S+)$/m)?.[1];
+  return seconds === undefined ? 0 : Number(seconds) * 1000;
+}
 
 async function login(base: string, person: { email: string; password: string }, client = "198.51.100.1"): Promise<string> {
   const answer = await api<{ token: string }>(base, "POST", "/auth/login", {
@@ -98,19 +142,7 @@ describe("a cluster of two instances behind nginx", () => {
     const consultantToken = await login(instance(0), consultant);
     const { consultantId } = (await api<{ consultantId: string }>(instance(0), "GET", "/me", { token: consultantToken })).body.data;
     // After the seeded consultant's 20 slots (two hours apart from 48 hours ahead), so it overlaps none of them.
-    const hour = 3_600_000;
-    const start = new Date(Math.ceil(Date.now() / hour) * hour + 100 * hour);
-    const pad = (value: number) => String(value).padStart(2, "0");
-    const slot = await api<{ id: string }>(instance(1), "POST", "/me/slots", {
-      token: consultantToken,
-      json: {
-        date: `${start.getUTCFullYear()}-${pad(start.getUTCMonth() + 1)}-${pad(start.getUTCDate())}`,
-        time: `${pad(start.getUTCHours())}:${pad(start.getUTCMinutes())}`,
-        duration: "30",
-        timeZone: "UTC",
-      },
-    });
-    expect(slot.status, JSON.stringify(slot.body)).toBe(201);
+    const slotId = await addSlot(instance(1), consultantToken, new Date(Math.ceil(Date.now() / HOUR) * HOUR + 100 * HOUR));
     const tokens = await Promise.all(students.map((student, index) => login(instance(index % 2), student, clientOf(index))));
     const answers = await Promise.all(
       students.map((student, index) =>
@@ -122,7 +154,7 @@ describe("a cluster of two instances behind nginx", () => {
             token: tokens[index],
             client: clientOf(index),
             json: {
-              slot: slot.body.data.id,
+              slot: slotId,
               name: student.name,
               email: student.email,
               phone: "+880 1711 000000",
@@ -143,7 +175,7 @@ describe("a cluster of two instances behind nginx", () => {
     for (let page = 1; page <= 5; page++) {
       slots.push(...(await api<typeof slots>(instance(1), "GET", `/me/slots?page=${page}`, { token: consultantToken })).body.data);
     }
-    expect(slots.find((entry) => entry.id === slot.body.data.id)?.bookingStatus).toBe("pending");
+    expect(slots.find((entry) => entry.id === slotId)?.bookingStatus).toBe("pending");
     const mine = await Promise.all(
       answers.map((answer, index) =>
         answer.status === 201 ? api<{ id: string }[]>(instance(0), "GET", "/me/bookings", { token: tokens[index] }) : undefined,
@@ -184,6 +216,50 @@ describe("a cluster of two instances behind nginx", () => {
     expect(file.status).toBe(200);
     const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
     expect(sha(Buffer.from(await file.arrayBuffer()))).toBe(sha(pdf));
+  });
+
+  test("a booking reminder and its mail are sent once, though both instances run the reminders", async () => {
+    const consultantToken = await login(instance(0), consultant);
+    const { consultantId } = (await api<{ consultantId: string }>(instance(0), "GET", "/me", { token: consultantToken })).body.data;
+    // Within the reminder's day, and before every other slot of this consultant (48 hours ahead and more).
+    const slotId = await addSlot(instance(0), consultantToken, new Date(Math.ceil(Date.now() / HOUR) * HOUR + 20 * HOUR));
+    const student = remindedStudent;
+    const booked = await api<{ bookingId: string }>(instance(1), "POST", `/consultants/${consultantId}/bookings`, {
+      token: await login(instance(1), student, clientOf(100)),
+      client: clientOf(100),
+      json: { slot: slotId, name: student.name, email: student.email, phone: "+880 1711 000000", address: "Dhanmondi, Dhaka" },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const { bookingId } = booked.body.data;
+    const accepted = await api(instance(1), "POST", `/bookings/${bookingId}/status`, {
+      token: consultantToken,
+      json: { status: "accepted" },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    // Accepted three days ago (one accepted within its last day gets no reminder): due from now on.
+    await query("update bookings set accepted_at = now() - interval '3 days' where id = $1", [bookingId]);
+    const dueSince = Date.now();
+    // Each instance runs the reminders on its own clock (every second here: REMINDER_POLL_MS): wait until both have finished a run
+    // begun since (a run takes milliseconds, so one finished a second later began after).
+    await expect
+      .poll(async () => Math.min(...(await Promise.all([instance(0), instance(1)].map(lastBookingReminderRun)))), {
+        timeout: 75_000,
+        interval: 500,
+      })
+      .toBeGreaterThan(dueSince + 1_000);
+    const reminders = () => smtp.received.filter((mail) => mail.to.includes(student.email) && /^Subject: Reminder:/m.test(mail.raw));
+    await expect.poll(() => reminders().length, { timeout: 10_000 }).toBe(1);
+    // Two more polls of both instances' mail workers (every 2 s): nothing goes twice.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(reminders()).toHaveLength(1);
+    const queued = await query<{ status: string }>("select status from mail_outbox where \"to\" = $1 and subject like 'Reminder:%'", [
+      student.email,
+    ]);
+    expect(queued).toEqual([{ status: "sent" }]);
+    const flagged = await query<{ reminded: boolean }>("select reminder_sent_at is not null as reminded from bookings where id = $1", [
+      bookingId,
+    ]);
+    expect(flagged).toEqual([{ reminded: true }]);
   });
 
   test("an instance killed mid-request loses no acknowledged write, and the balancer's next requests go to the other", async () => {

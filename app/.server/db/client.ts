@@ -17,6 +17,12 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Runs `fn` with a database session that holds `pg_advisory_lock(key)` for its duration. */
   withAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` like withAdvisoryLock when `pg_try_advisory_lock(key)` gets the lock at once, and
+   * answers undefined without running it when another session (another instance) holds it: for
+   * the work one instance of a cluster does for all.
+   */
+  tryAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<{ value: T } | undefined>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /** The connection pool's state, for the metrics: PostgreSQL only (PGlite is one connection in this process). */
@@ -78,6 +84,9 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
       // One process owns a PGlite database, so there is no one to race with.
       return fn(db);
     },
+    async tryAdvisoryLock(_key, fn) {
+      return { value: await fn(db) };
+    },
     async ping() {
       await client.query("select 1");
     },
@@ -121,18 +130,11 @@ async function openPostgres(databaseUrl: string, searchPath?: string): Promise<D
     db,
     kind: "postgres",
     async withAdvisoryLock(key, fn) {
-      const client = await pool.connect();
-      try {
-        await client.query("select pg_advisory_lock($1)", [key]);
-        try {
-          return await fn(drizzleNodePostgres(client, { schema }));
-        } finally {
-          await client.query("select pg_advisory_unlock($1)", [key]);
-        }
-      } finally {
-        client.release();
-      }
+      const held = await withLockedSession(pool, key, "wait", fn);
+      if (!held) throw new Error(`pg_advisory_lock(${key}) returned without the lock`);
+      return held.value;
     },
+    tryAdvisoryLock: (key, fn) => withLockedSession(pool, key, "try", fn),
     async ping() {
       await pool.query("select 1");
     },
@@ -143,6 +145,37 @@ async function openPostgres(databaseUrl: string, searchPath?: string): Promise<D
       await pool.end();
     },
   };
+}
+
+/**
+ * Runs `fn` on one pooled session holding the session-level advisory lock `key`: waiting for it,
+ * or trying once (undefined when another session holds it). A session whose unlock failed is
+ * closed rather than pooled, so that the lock cannot outlive the work on a reused connection.
+ */
+async function withLockedSession<T>(
+  pool: pg.Pool,
+  key: number,
+  take: "wait" | "try",
+  fn: (db: Database) => Promise<T>,
+): Promise<{ value: T } | undefined> {
+  const client = await pool.connect();
+  let unlockFailure: Error | undefined;
+  try {
+    if (take === "wait") await client.query("select pg_advisory_lock($1)", [key]);
+    else {
+      const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [key]);
+      if (!rows[0]?.locked) return undefined;
+    }
+    try {
+      return { value: await fn(drizzleNodePostgres(client, { schema })) };
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [key]).catch((error: unknown) => {
+        unlockFailure = error instanceof Error ? error : new Error(String(error));
+      });
+    }
+  } finally {
+    client.release(unlockFailure);
+  }
 }
 
 /** The URL without its password, for messages. */

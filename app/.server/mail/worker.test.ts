@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, readdir, readFile, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { startSmtpServer } from "../../../tests/support/smtp";
@@ -10,7 +10,7 @@ import { db } from "../db";
 import { mailOutbox } from "../db/schema";
 import { queueMail } from "./outbox";
 import { renderMail } from "./templates";
-import { createMailTransport, isFinishedMailFile } from "./transport";
+import { createMailTransport, isFinishedMailFile, type MailTransport } from "./transport";
 import { type MailWorker, outboxMessageId, startMailWorker } from "./worker";
 
 withTestDatabase();
@@ -186,6 +186,41 @@ test("a message the SMTP server took is sent once, though recording it failed at
     expect(copies).toHaveLength(1);
     expect(copies[0]?.raw).toContain(`Message-ID: ${outboxMessageId(row as NonNullable<typeof row>)}`);
   } finally {
+    await smtp.stop();
+  }
+});
+
+test("behind a slow SMTP server, a message whose lease ran out before its turn is sent once, by the worker that claims it next", async () => {
+  const smtp = await startSmtpServer();
+  const smtpTransport = createMailTransport({ smtpUrl: smtp.url, from: "no-reply@onward.test", dataDir: "" });
+  // Each message takes a second to hand over: of a batch claimed for 3 s, the third and fourth would start after the first half.
+  const slowLink: MailTransport = {
+    async send(mail) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await smtpTransport.send(mail);
+    },
+    close: () => {},
+  };
+  const addresses = ["slow-1@example.com", "slow-2@example.com", "slow-3@example.com", "slow-4@example.com"];
+  const rowsOf = () => db().select().from(mailOutbox).where(inArray(mailOutbox.to, addresses));
+  let other: MailWorker | undefined;
+  try {
+    for (const address of addresses) await queueMail(db(), message(address));
+    worker = startMailWorker({ database: db, transport: slowLink, pollMs: 100, leaseSeconds: 3 });
+    // The first worker claimed all four in one batch; a second (another instance's) polls beside it.
+    await expect.poll(async () => (await rowsOf()).map((row) => row.attempts), { timeout: 5_000 }).toEqual([1, 1, 1, 1]);
+    other = startMailWorker({ database: db, transport: slowLink, pollMs: 100, leaseSeconds: 3 });
+    await expect.poll(async () => (await rowsOf()).every((row) => row.status === "sent"), { timeout: 15_000 }).toBe(true);
+    // A copy still on its way would arrive within one more hand-over.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    for (const address of addresses)
+      expect(
+        smtp.received.filter((mail) => mail.to.includes(address)),
+        address,
+      ).toHaveLength(1);
+  } finally {
+    await other?.stop();
+    smtpTransport.close();
     await smtp.stop();
   }
 });

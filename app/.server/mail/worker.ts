@@ -29,7 +29,14 @@ export type MailWorker = { runOnce(): Promise<number>; stop(): Promise<void> };
  * Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several instances can
  * run workers side by side; failures are retried with exponential backoff.
  */
-export function startMailWorker(options: { database: () => Database; transport: MailTransport; pollMs?: number }): MailWorker {
+export function startMailWorker(options: {
+  database: () => Database;
+  transport: MailTransport;
+  pollMs?: number;
+  /** How long a claim keeps other workers off a message (tests shorten it). */
+  leaseSeconds?: number;
+}): MailWorker {
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = false;
@@ -46,7 +53,7 @@ export function startMailWorker(options: { database: () => Database; transport: 
       if (due.length === 0) return [];
       return tx
         .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+        .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
         .where(
           inArray(
             mailOutbox.id,
@@ -112,13 +119,24 @@ export function startMailWorker(options: { database: () => Database; transport: 
     }
   }
 
+  /**
+   * Sends the claimed batches one message at a time. A message is started only while at least
+   * half of the batch's lease is left: behind a slow SMTP server the lease of a batch's last
+   * messages would run out while this worker still meant to send them, and another instance
+   * would claim and send them too. Those not started wait for their lease to end and the next
+   * claim, by whichever worker.
+   */
   async function drain(): Promise<number> {
     let sent = 0;
     for (;;) {
+      const claimedAt = Date.now();
       const rows = await claim();
       if (rows.length === 0) return sent;
-      for (const row of rows) await deliver(row);
-      sent += rows.length;
+      for (const row of rows) {
+        if (Date.now() - claimedAt > (leaseSeconds * 1000) / 2) break;
+        await deliver(row);
+        sent += 1;
+      }
     }
   }
 

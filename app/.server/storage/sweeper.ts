@@ -1,3 +1,4 @@
+import { getDatabaseHandle } from "../db";
 import { logger } from "../logger";
 import { getStorage, PARTIAL_MARKER } from "./storage";
 
@@ -53,14 +54,28 @@ export async function sweepStorage(prefixes: SweptPrefix[], now = new Date()): P
   return removed;
 }
 
+/** The advisory lock one sweep at a time holds across every instance on the database. */
+const SWEEP_LOCK_KEY = 727_003;
+
+/**
+ * sweepStorage, unless another session of this PostgreSQL database is sweeping (another
+ * instance, or this one's previous sweep still listing a large bucket): then it answers undefined
+ * at once and leaves the work to that one. Two sweeps at once would each list the whole store and
+ * delete the same files; one is enough. On PGlite one process owns the database and always sweeps.
+ */
+export async function sweepStorageOnce(prefixes: SweptPrefix[], now = new Date()): Promise<number | undefined> {
+  return (await getDatabaseHandle().tryAdvisoryLock(SWEEP_LOCK_KEY, () => sweepStorage(prefixes, now)))?.value;
+}
+
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Sweeps once a few minutes after start, then every hour; `stop` ends it (server shutdown). */
+/** Sweeps once a few minutes after start, then every hour, on one instance at a time; `stop` ends it (server shutdown). */
 export function startStorageSweeper(prefixes: SweptPrefix[]): { stop(): void } {
   const run = () =>
-    sweepStorage(prefixes)
+    sweepStorageOnce(prefixes)
       .then((removed) => {
-        if (removed > 0) logger.info({ removed }, "removed stored files no row points at");
+        if (removed === undefined) logger.debug("another instance is sweeping stored files; this one skips its sweep");
+        else if (removed > 0) logger.info({ removed }, "removed stored files no row points at");
       })
       .catch((error: unknown) => logger.error({ err: error }, "sweeping stored files failed"));
   const first = setTimeout(run, 5 * 60 * 1000);
