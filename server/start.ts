@@ -112,7 +112,7 @@ export async function startServer({ build, staticFiles, server: existing, before
     database: db,
     transport: createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
   });
-  reminders = [startBookingReminders({ database: db }), startDeadlineReminders({ database: db })];
+  reminders = [startBookingReminders({ database: db, pollMs: config.reminderPollMs }), startDeadlineReminders({ database: db })];
 
   sweeper = startStorageSweeper([applicationDocumentFiles, unfinishedWrites]);
 

@@ -105,6 +105,12 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: urlWithProtocols(["http:", "https:"], "https://accounts.google.com/.well-known/openid-configuration").optional(),
+  REMINDER_POLL_MS: z.coerce
+    .number({ message: "expected a whole number of milliseconds from 100 to 3600000" })
+    .int({ message: "expected a whole number of milliseconds from 100 to 3600000" })
+    .min(100, { message: "expected a whole number of milliseconds from 100 to 3600000" })
+    .max(3_600_000, { message: "expected a whole number of milliseconds from 100 to 3600000" })
+    .optional(),
   METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
     message: "expected at least 16 characters",
   }),
@@ -132,6 +138,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** INSTANCES=1: this process is the only one on its PostgreSQL database, so it may cache without Redis. */
   runsAlone: boolean;
+  /** How often the booking reminders look for due bookings (REMINDER_POLL_MS; a minute when unset). */
+  reminderPollMs: number | undefined;
   /** Web origins whose pages may call the JSON API from the browser (CORS); none by default. */
   apiCorsOrigins: string[];
   /** The largest request body the server reads, in bytes (a route may declare a larger one for its uploads). */
@@ -219,6 +227,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "warn" : "info"),
     redisUrl: values.REDIS_URL,
     runsAlone: values.INSTANCES === 1,
+    reminderPollMs: values.REMINDER_POLL_MS,
     apiCorsOrigins: values.API_CORS_ORIGINS ? values.API_CORS_ORIGINS.split(",").map((origin) => origin.trim()) : [],
     maxBodyBytes: values.MAX_BODY_KB * 1024,
     maxInFlight: values.MAX_IN_FLIGHT,
