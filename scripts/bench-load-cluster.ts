@@ -17,6 +17,8 @@ import path from "node:path";
 import {
   bookingRoundsFor,
   byStatus,
+  CONNECTIONS,
+  DURATION_S,
   type Figures,
   findPages,
   loadCases,
@@ -24,13 +26,11 @@ import {
   seedBookings,
   signInStudents,
   stopRunningLoad,
+  WARMUP_S,
 } from "./lib/bench-load-cases";
 import { percentile } from "./lib/bench-load-requests";
 import { type Cluster, startCluster } from "./lib/cluster";
 
-const DURATION_S = Number(process.env.BENCH_DURATION) || 60;
-const WARMUP_S = Number(process.env.BENCH_WARMUP) || 10;
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 50;
 /** bench:load's cases that make sense behind a balancer; the upload is left out: s3rver, its storage, runs in this process, beside the load generator. */
 const CASES = process.env.BENCH_CASES?.split(",") ?? ["anonymous", "finder", "dashboard", "booking"];
 const INSTANCE_COUNTS = (process.env.BENCH_INSTANCES ?? "1,2").split(",").map(Number);

@@ -15,6 +15,8 @@ import {
   BROWSER_HEADERS,
   bookingRoundsFor,
   byStatus,
+  CONNECTIONS,
+  DURATION_S,
   drive,
   type Figures,
   findPages,
@@ -25,15 +27,13 @@ import {
   seedBookings,
   signInStudents,
   stopRunningLoad,
+  WARMUP_S,
 } from "./lib/bench-load-cases";
 import { isAlive, statusMb } from "./lib/bench-load-process";
 import { percentile, sequentialGets, type TimedAnswer, timedGet } from "./lib/bench-load-requests";
 import { describeFates, startSlowClients } from "./lib/bench-load-slow-clients";
 import { startFlags, startProductionServer } from "./lib/production-server.mjs";
 
-const DURATION_S = Number(process.env.BENCH_DURATION) || 60;
-const WARMUP_S = Number(process.env.BENCH_WARMUP) || 10;
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 50;
 /** BENCH_CASES narrows part 1 (anonymous, finder, dashboard, booking, upload); the anonymous pages always run: the overload's rate comes from them. */
 const CASES = process.env.BENCH_CASES?.split(",") ?? ["anonymous", "finder", "dashboard", "booking", "upload"];
 const OVERLOAD_S = Number(process.env.BENCH_OVERLOAD_SECONDS) || 30;

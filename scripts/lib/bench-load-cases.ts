@@ -10,6 +10,10 @@ import { firstLink, signIn, singleFileBody } from "./bench-load-requests";
 import { documentFields } from "./document-fields.mjs";
 import { root } from "./production-server.mjs";
 
+/** The run's shape, from the environment: each case's measured seconds, its warm-up and its connections. */
+export const DURATION_S = Number(process.env.BENCH_DURATION) || 60;
+export const WARMUP_S = Number(process.env.BENCH_WARMUP) || 10;
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 50;
 export const STUDENTS = 50;
 const PASSWORD = "a long bench load passphrase 8";
 /** Bookings a student may make per second at most before the seeded slots run out (134/s for 50 students was measured). */

@@ -1,6 +1,6 @@
-import { Redis } from "ioredis";
 import { afterAll, expect, test, vi } from "vitest";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
+import { connectLocalRedis } from "../../../tests/support/local-redis";
 import { failuresAllowedAfterASuccess, parallelWrongSignIns } from "../../../tests/support/sign-in-limit";
 import { closeSharedRedis, sharedRedis } from "../redis";
 
@@ -9,12 +9,9 @@ vi.hoisted(() => {
   process.env.REDIS_URL = "redis://127.0.0.1:6379";
 });
 
-const probe = new Redis("redis://127.0.0.1:6379", { lazyConnect: true, maxRetriesPerRequest: 1 });
-const available = await probe.connect().then(
-  () => true,
-  () => false,
-);
-probe.disconnect();
+const probe = await connectLocalRedis();
+const available = probe !== undefined;
+probe?.disconnect();
 afterAll(() => closeSharedRedis());
 
 withTestDatabase();

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
 import { afterAll, expect, test, vi } from "vitest";
+import { connectLocalRedis } from "../../../tests/support/local-redis";
 import { AppError } from "../errors";
 import { limiter, resetLimiters } from "./rate-limit";
 
@@ -9,12 +9,9 @@ vi.hoisted(() => {
   process.env.REDIS_URL = "redis://127.0.0.1:6379";
 });
 
-const redis = new Redis("redis://127.0.0.1:6379", { lazyConnect: true, maxRetriesPerRequest: 1 });
-const available = await redis.connect().then(
-  () => true,
-  () => false,
-);
-afterAll(() => redis.disconnect());
+const redis = await connectLocalRedis();
+const available = redis !== undefined;
+afterAll(() => redis?.disconnect());
 
 test.runIf(available)("with REDIS_URL, counts are shared: a fresh limiter (another instance) sees earlier hits", async () => {
   const limit = { name: `shared-${randomBytes(4).toString("hex")}`, points: 3, durationSeconds: 60 };
@@ -23,5 +20,5 @@ test.runIf(available)("with REDIS_URL, counts are shared: a fresh limiter (anoth
   resetLimiters(); // as if another process started with no memory of its own
   await expect(limiter(limit).check(key)).rejects.toBeInstanceOf(AppError);
   await expect(limiter(limit).check(key)).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429 });
-  expect(Number(await redis.get(`onward-${limit.name}:${key}`))).toBe(3);
+  expect(Number(await redis?.get(`onward-${limit.name}:${key}`))).toBe(3);
 });
