@@ -20,6 +20,7 @@ import {
   CONNECTIONS,
   DURATION_S,
   type Figures,
+  figureCells,
   findPages,
   loadCases,
   measureCase,
@@ -28,7 +29,6 @@ import {
   stopRunningLoad,
   WARMUP_S,
 } from "./lib/bench-load-cases";
-import { percentile } from "./lib/bench-load-requests";
 import { type Cluster, startCluster } from "./lib/cluster";
 
 /** bench:load's cases that make sense behind a balancer; the upload is left out: s3rver, its storage, runs in this process, beside the load generator. */
@@ -101,20 +101,7 @@ const HEADER = `${"case".padEnd(20)} ${"inst.".padStart(5)} ${"req/s".padStart(7
 
 /** One row of the table: CPU is the instances' together, as a share of one core (200% is both cores). */
 function row({ instances, figures }: Row) {
-  const ms = (p: number) => `${percentile(figures.latencies, p).toFixed(1)} ms`.padStart(9);
-  return [
-    figures.name.padEnd(20),
-    String(instances).padStart(5),
-    figures.reqPerS.toFixed(0).padStart(7),
-    figures.peakReqPerS.toFixed(0).padStart(7),
-    ms(50),
-    ms(95),
-    ms(99),
-    String(figures.refused).padStart(8),
-    `${figures.errors} (${figures.timeouts})`.padStart(12),
-    `${(figures.server.cpuShare * 100).toFixed(0)}%`.padStart(5),
-    `  ${byStatus(figures.statuses)}`,
-  ].join(" ");
+  return [figures.name.padEnd(20), String(instances).padStart(5), ...figureCells(figures), `  ${byStatus(figures.statuses)}`].join(" ");
 }
 
 /** Per case, the req/s of the largest count over that of one instance. */

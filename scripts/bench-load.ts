@@ -19,6 +19,7 @@ import {
   DURATION_S,
   drive,
   type Figures,
+  figureCells,
   findPages,
   type LoadCase,
   loadCases,
@@ -60,17 +61,9 @@ function pinToCore1() {
 
 /** One row of the cases' table. */
 function row(figures: Figures) {
-  const ms = (p: number) => `${percentile(figures.latencies, p).toFixed(1)} ms`.padStart(9);
   return [
     figures.name.padEnd(20),
-    figures.reqPerS.toFixed(0).padStart(7),
-    figures.peakReqPerS.toFixed(0).padStart(7),
-    ms(50),
-    ms(95),
-    ms(99),
-    String(figures.refused).padStart(8),
-    `${figures.errors} (${figures.timeouts})`.padStart(12),
-    `${(figures.server.cpuShare * 100).toFixed(0)}%`.padStart(5),
+    ...figureCells(figures),
     `${figures.server.peakRssMb.toFixed(0)} MB`.padStart(8),
     `  ${byStatus(figures.statuses)}`,
   ].join(" ");

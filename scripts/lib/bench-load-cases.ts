@@ -6,7 +6,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { onePagePdf } from "./api-journey";
 import { type ProcessFigures, watchProcesses } from "./bench-load-process";
-import { firstLink, signIn, singleFileBody } from "./bench-load-requests";
+import { firstLink, percentile, signIn, singleFileBody } from "./bench-load-requests";
 import { documentFields } from "./document-fields.mjs";
 import { root } from "./production-server.mjs";
 
@@ -284,6 +284,21 @@ export function loadCases(base: string, paths: SitePaths, cookies: string[]): Lo
 }
 
 /** Answers by status, e.g. "200 ×51234, 303 ×12". */
+/** A table row's figures for a case, between its own leading columns and its trailing ones. */
+export function figureCells(figures: Figures): string[] {
+  const ms = (p: number) => `${percentile(figures.latencies, p).toFixed(1)} ms`.padStart(9);
+  return [
+    figures.reqPerS.toFixed(0).padStart(7),
+    figures.peakReqPerS.toFixed(0).padStart(7),
+    ms(50),
+    ms(95),
+    ms(99),
+    String(figures.refused).padStart(8),
+    `${figures.errors} (${figures.timeouts})`.padStart(12),
+    `${(figures.server.cpuShare * 100).toFixed(0)}%`.padStart(5),
+  ];
+}
+
 export function byStatus(statuses: Map<number, number>) {
   return (
     [...statuses]
