@@ -115,9 +115,9 @@ describe("abuse of the running server", () => {
   });
 
   test("the server kept answering /healthz (95% within 200 ms, none in a second or more) and logged no error for any of this", async () => {
-    const healthTimes = (await probe?.stop()) ?? [];
+    const healthAnswers = (await probe?.stop()) ?? [];
     probe = undefined;
-    expectKeptAnswering(healthTimes);
+    expectKeptAnswering(healthAnswers);
     expect(loggedErrors(server)).toEqual([]);
   });
 });

@@ -366,23 +366,31 @@ async function post(action: string, identity: Identity, raw: RawBody) {
 const testTimeout = 900_000 * Math.max(1, FUZZ_RUNS / 200);
 
 describe("fuzzing over real HTTP", () => {
-  test("every form a page renders, as everyone who saw it and a stranger: never a 5xx, a refusal says why, nothing changed beyond the person's role", async () => {
-    const forms = formTargets();
-    expect(forms.length).toBeGreaterThan(20);
-    await fuzzAsEveryone(forms.map(formTarget));
-    expect(loggedErrors(server)).toEqual([]);
-  }, testTimeout);
+  test(
+    "every form a page renders, as everyone who saw it and a stranger: never a 5xx, a refusal says why, nothing changed beyond the person's role",
+    async () => {
+      const forms = formTargets();
+      expect(forms.length).toBeGreaterThan(20);
+      await fuzzAsEveryone(forms.map(formTarget));
+      expect(loggedErrors(server)).toEqual([]);
+    },
+    testTimeout,
+  );
 
-  test("every operation of the JSON API, as everyone: never a 5xx, the envelope says why, nothing changed beyond the caller's role", async () => {
-    expect(operations.length).toBeGreaterThan(30);
-    await fuzzAsEveryone(operations.map(operationTarget));
-    expect(loggedErrors(server)).toEqual([]);
-  }, testTimeout);
+  test(
+    "every operation of the JSON API, as everyone: never a 5xx, the envelope says why, nothing changed beyond the caller's role",
+    async () => {
+      expect(operations.length).toBeGreaterThan(30);
+      await fuzzAsEveryone(operations.map(operationTarget));
+      expect(loggedErrors(server)).toEqual([]);
+    },
+    testTimeout,
+  );
 
   test("the server answered /healthz throughout (95% within 200 ms, none in a second or more)", async () => {
-    const times = (await probe?.stop()) ?? [];
+    const answers = (await probe?.stop()) ?? [];
     probe = undefined;
-    expectKeptAnswering(times);
+    expectKeptAnswering(answers);
   });
 });
 
