@@ -10,7 +10,10 @@ describe("Icon", () => {
     expect(html).toMatch(/^<svg [^>]*aria-hidden="true"[^>]*class="size-5 shrink-0 text-brand-700"[^>]*>/);
     expect(html).toContain('stroke-width="2"');
     const inner = Check.map(
-      ([tag, attributes]) => `<${tag}${Object.entries(attributes).map(([name, value]) => ` ${name}="${value}"`).join("")}/>`,
+      ([tag, attributes]) =>
+        `<${tag}${Object.entries(attributes)
+          .map(([name, value]) => ` ${name}="${value}"`)
+          .join("")}/>`,
     ).join("");
     expect(html).toMatch(new RegExp(`>${inner.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</svg>$`));
   });
