@@ -79,6 +79,15 @@ export function sharedCounter(options: { what: string; epochKey: string }, mode:
   };
 }
 
+/**
+ * An entry's life: between three quarters of the TTL and all of it, at random. Entries read at
+ * the same moment (every one, just after a change emptied the cache) would otherwise all expire
+ * together, and every reader would go to the database in the same instant, again and again.
+ */
+function jittered(ttlMs: number): number {
+  return ttlMs * (1 - 0.25 * Math.random());
+}
+
 export type CacheOptions = {
   /** How long an entry is trusted at most. */
   ttlMs: number;
@@ -124,7 +133,7 @@ export class InvalidatedCache<T> {
         this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(key, {
         value: found.value,
-        until: Math.min(now + this.options.ttlMs, found.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY),
+        until: Math.min(now + jittered(this.options.ttlMs), found.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY),
       });
     }
     return found.value;

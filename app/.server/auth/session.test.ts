@@ -1,4 +1,4 @@
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { createUser, request } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { type CacheMode, InvalidatedCache, sharedCounter } from "../invalidated-cache";
@@ -76,4 +76,26 @@ test("with caching off every lookup reads the database", async () => {
   await cache.get("token", load);
   expect(loads).toBe(2);
   expect(cache.size).toBe(0);
+});
+
+test("entries read at the same moment expire over the last quarter of their TTL, not all at once", async () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  try {
+    const cache = new InvalidatedCache<string>(counter("local"), options);
+    const keys = Array.from({ length: 200 }, (_, index) => `token ${index}`);
+    for (const key of keys) await cache.get(key, async () => ({ value: "first" }));
+    const stillKept = async () => {
+      let kept = 0;
+      for (const key of keys) if ((await cache.get(key, async () => ({ value: "again" }))) === "first") kept += 1;
+      return kept;
+    };
+    vi.setSystemTime(Date.now() + options.ttlMs * 0.74);
+    expect(await stillKept()).toBe(keys.length);
+    vi.setSystemTime(Date.now() + options.ttlMs * 0.11); // 85% of the TTL: some expired, not all
+    const kept = await stillKept();
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(keys.length);
+  } finally {
+    vi.useRealTimers();
+  }
 });
