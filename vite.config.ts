@@ -1,7 +1,9 @@
 import path from "node:path";
+import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { messagesOptions } from "./scripts/lib/messages.mjs";
 
 /**
  * React Router's package exports only its development build (remix-run/react-router#14102), with
@@ -49,7 +51,7 @@ export default defineConfig(({ command }) => ({
   // Bundle the few icons the pages use into the server build instead of loading all of Lucide's at
   // start-up (development loads the package as it is: transforming every icon would be slower).
   ssr: command === "build" ? { noExternal: ["lucide"] } : undefined,
-  plugins: [envDirInsteadOfEnvFile, tailwindcss(), reactRouter()],
+  plugins: [envDirInsteadOfEnvFile, paraglideVitePlugin(messagesOptions), tailwindcss(), reactRouter()],
   resolve: {
     alias: [{ find: "~", replacement: path.resolve(import.meta.dirname, "app") }, ...(command === "build" ? reactRouterProduction : [])],
   },

@@ -20,6 +20,7 @@ export default [
   route("university/:id", "routes/public/university.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("language", "routes/language.ts"),
 
   route("login", "routes/auth/login.tsx"),
   route("login/two-factor", "routes/auth/two-factor.tsx"),

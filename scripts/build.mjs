@@ -22,7 +22,8 @@ for (const [index, args] of steps.entries()) {
     cwd: root,
     // Quiet, Vite logs warnings and errors only; precompress's one line of progress is left out.
     stdio: ["ignore", quiet && index === 1 ? "ignore" : "inherit", "inherit"],
-    env: { ...process.env, NODE_ENV: "production" },
+    // Quiet, Paraglide's compiler (through consola) keeps its "compiled"/"skipped" lines to itself too.
+    env: { ...process.env, NODE_ENV: "production", ...(quiet ? { CONSOLA_LEVEL: "1" } : {}) },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -4,7 +4,9 @@ import { afterEach, expect, test } from "vitest";
 import { parseConfig } from "../app/.server/config";
 import { logger } from "../app/.server/logger";
 import { requestStorage } from "../app/.server/request-context";
+import { getLocale } from "../app/lib/locale";
 import { type AppHandler, createHttpServer } from "./http-server";
+import { handlerPerLocale } from "./language";
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -211,4 +213,62 @@ test("a path holding a control character or a line separator is a 404 before the
     expect([path, page.status, await page.text()]).toEqual([path, 404, "There is no such page."]);
   }
   expect(await (await fetch(`${url}/university/a%E2%80%A6b`)).text()).toBe("the app");
+});
+
+/** A stand-in app per language that answers with the language it was given and the one its messages would use. */
+const languageApps = handlerPerLocale({
+  en: async () => new Response(`en handler, messages in ${getLocale()}`),
+  bn: async () => new Response(`bn handler, messages in ${getLocale()}`),
+});
+
+test("a first visit to / goes to the Bangla home page when Accept-Language prefers Bangla, and / varies on the language", async () => {
+  const { port } = await startServer(languageApps);
+  const home = (headers: Record<string, string>, path = "/") => fetch(`http://127.0.0.1:${port}${path}`, { headers, redirect: "manual" });
+
+  const bangla = await home({ "Accept-Language": "bn-BD,bn;q=0.9,en;q=0.8" });
+  expect(bangla.status).toBe(302);
+  expect(bangla.headers.get("location")).toBe("/bn");
+  expect(bangla.headers.get("vary")).toContain("Accept-Language");
+  expect((await home({ "Accept-Language": "bn" }, "/?utm_source=sms")).headers.get("location")).toBe("/bn?utm_source=sms");
+
+  const english = await home({ "Accept-Language": "en-GB,en;q=0.9,bn;q=0.8" });
+  expect(english.status).toBe(200);
+  expect(await english.text()).toBe("en handler, messages in en");
+  expect(english.headers.get("vary")).toContain("Accept-Language");
+
+  // A choice made with the language switch wins over the header, both ways.
+  expect((await home({ "Accept-Language": "bn-BD", Cookie: "lang=en" })).status).toBe(200);
+  expect((await home({ "Accept-Language": "en", Cookie: "other=1; lang=bn" })).headers.get("location")).toBe("/bn");
+  // Only `/` is sent anywhere: every other page's language is its address.
+  expect((await home({ "Accept-Language": "bn" }, "/about")).status).toBe(200);
+});
+
+test("a malformed Accept-Language header or language cookie falls back to English, never an error", async () => {
+  const { port } = await startServer(languageApps);
+  const malformed: Record<string, string>[] = [
+    { "Accept-Language": "bn;q=abc" },
+    { "Accept-Language": "bn;q=0" },
+    { "Accept-Language": ";;;,,, ;q=1" },
+    { "Accept-Language": `bn;q=0.5,${"x".repeat(2_000)}` },
+    { "Accept-Language": "*" },
+    { Cookie: "lang=fr" },
+    { Cookie: "lang=%E0%A6" },
+  ];
+  for (const headers of malformed) {
+    const answer = await fetch(`http://127.0.0.1:${port}/`, { headers, redirect: "manual" });
+    expect(answer.status, JSON.stringify(headers)).toBe(200);
+    expect(await answer.text()).toBe("en handler, messages in en");
+  }
+});
+
+test("each language's addresses reach that language's handler, and its messages are in that language", async () => {
+  const { port } = await startServer(languageApps);
+  const body = async (path: string) => (await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" })).text();
+  expect(await body("/bn")).toBe("bn handler, messages in bn");
+  expect(await body("/bn/countries/usa")).toBe("bn handler, messages in bn");
+  expect(await body("/bn.data")).toBe("bn handler, messages in bn");
+  expect(await body("/about")).toBe("en handler, messages in en");
+  // Not a language prefix: the English routes answer (and find no such page).
+  expect(await body("/bnx")).toBe("en handler, messages in en");
+  expect(await body("/fr/about")).toBe("en handler, messages in en");
 });

@@ -5,6 +5,7 @@ import { type AppHandler, runApp } from "./app-handler";
 import { bodyRulesFrom, refuseBodyUpFront } from "./body-limits";
 import { type Exchange, hasBody, sendShortRefusal } from "./exchange";
 import type { HtmlCache } from "./html-cache";
+import { answerLanguageChoice } from "./language";
 import { Admission, sendBusy, unavailableWhenDatabaseDown } from "./load-shedding";
 import type { Metrics } from "./metrics";
 import { answerFromPageCache, pageCacheFor, sendAppAnswer } from "./page-cache";
@@ -65,7 +66,7 @@ type ServerOptions = {
 /**
  * The production HTTP server, a sequence of steps (each in its own module), the first that
  * answers ending the request: the probes and the metrics, requests no page answers, the in-memory static build,
- * cross-site writes, bodies over their route's limits, the page cache, load shedding (503 when
+ * cross-site writes, bodies over their route's limits, the language of `/` (server/language.ts), the page cache, load shedding (503 when
  * too many requests are being worked on, or waiting: server/load-shedding.ts), and then React Router.
  * Every response gets the security headers, a request id, and compression when the client accepts it.
  */
@@ -85,6 +86,7 @@ export function createHttpServer(options: ServerOptions): http.Server {
     if (refuseCrossSite(exchange, config.trustedOrigins)) return;
     const bodyRules = hasBody(method) ? bodyRulesFrom((await options.routeRules?.(pathname)) ?? {}, config) : undefined;
     if (bodyRules && (await refuseBodyUpFront(exchange, bodyRules, options.countRateLimit))) return;
+    if (answerLanguageChoice(exchange)) return;
     const cache = pageCacheFor(exchange, pageCache);
     if (cache && answerFromPageCache(exchange, cache, csp)) return;
     const renderedAt = cache?.generation;

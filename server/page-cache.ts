@@ -11,7 +11,7 @@ import {
   isCacheableResponse,
 } from "./html-cache";
 import { type CspOptions, securityHeaders } from "./security-headers";
-import { sendResponse } from "./send-response";
+import { appendVary, sendResponse } from "./send-response";
 import { pickEncoding } from "./static-files";
 
 /** Every response to someone with our cookies (a session, a toast) is theirs alone. */
@@ -93,7 +93,6 @@ function headersForCachedPage(page: CachedPage, csp: CspOptions) {
     Object.assign(common, {
       "Content-Type": page.contentType,
       "Cache-Control": CACHEABLE_CACHE_CONTROL,
-      Vary: CACHE_VARY,
       ETag: page.etag,
     });
     prepared = {
@@ -109,6 +108,8 @@ function headersForCachedPage(page: CachedPage, csp: CspOptions) {
 /** Sends a page from the anonymous cache: its stored (pre-compressed) bytes and prepared headers. */
 function sendCachedPage(req: http.IncomingMessage, res: http.ServerResponse, page: CachedPage, csp: CspOptions) {
   const headers = headersForCachedPage(page, csp);
+  // On top of what an earlier step said the page varies on (`/`: the language, server/language.ts).
+  res.setHeader("Vary", appendVary(res.getHeader("Vary"), CACHE_VARY));
   if (req.headers["if-none-match"] === page.etag) {
     res.writeHead(304, { ...headers.identity, "Content-Length": 0 });
     res.end();

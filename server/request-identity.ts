@@ -1,13 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type http from "node:http";
 import type { AppLoadContext } from "react-router";
+import { localeOfPath } from "../app/lib/locale";
 
-/** Who a request is: its id (a trusted proxy's, or a new one), a fresh CSP nonce, and the client's address. */
+/** Who a request is: its id (a trusted proxy's, or a new one), a fresh CSP nonce, the client's address, and the language its address asks for. */
 export function identify(req: http.IncomingMessage, trustProxy: boolean): AppLoadContext {
   return {
     requestId: requestIdFrom(req, trustProxy),
     nonce: randomBytes(16).toString("base64"),
     clientIp: clientIpFrom(req, trustProxy),
+    locale: localeOfPath((req.url ?? "/").split("?", 1)[0] ?? "/"),
   };
 }
 

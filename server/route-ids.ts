@@ -1,4 +1,5 @@
 import type { ServerBuild } from "react-router";
+import { unlocalizedPath } from "../app/lib/locale";
 
 type ManifestRoute = NonNullable<ServerBuild["routes"][string]>;
 type Branch = { id: string; score: number; pattern: RegExp };
@@ -19,7 +20,9 @@ export function routeIdsFrom(routes: ServerBuild["routes"]): (pathname: string) 
   const seen = new Map<string, string | undefined>();
   return (pathname) => {
     if (seen.has(pathname)) return seen.get(pathname);
-    const path = decodePath(pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, ""));
+    const path = decodePath(
+      unlocalizedPath(pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, "")),
+    );
     const id = branches.find((branch) => branch.pattern.test(path))?.id;
     if (seen.size >= REMEMBERED_PATHS) seen.clear();
     seen.set(pathname, id);

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { unlocalizedPath } from "../app/lib/locale";
 import type { ServerRouteHandle } from "../app/lib/route-handle";
 
 export type RouteRules = (pathname: string) => ServerRouteHandle | Promise<ServerRouteHandle>;
@@ -28,7 +29,7 @@ export function routeRulesFrom(routes: ServerBuild["routes"]): (pathname: string
   const seen = new Map<string, ServerRouteHandle>();
   return (pathname) => {
     // React Router's data requests (v8_trailingSlashAwareDataRequests): `/_.data` for `/`, `/a/_.data` for `/a/`, `/a.data` for `/a`.
-    const path = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, "");
+    const path = unlocalizedPath(pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, ""));
     const known = seen.get(path);
     if (known) return known;
     const rules: ServerRouteHandle = {};

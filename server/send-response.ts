@@ -141,7 +141,8 @@ function flushAfterEachBurst(compressor: Transform & { flush(callback?: () => vo
   return transform;
 }
 
-function appendVary(current: number | string | string[] | undefined, value: string): string {
+/** A Vary header with one more field. */
+export function appendVary(current: number | string | string[] | undefined, value: string): string {
   const existing = Array.isArray(current) ? current.join(", ") : current ? String(current) : "";
   return existing ? `${existing}, ${value}` : value;
 }

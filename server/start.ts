@@ -20,9 +20,11 @@ import { limiter, limits } from "../app/.server/security/rate-limit";
 import { ensureSetupToken } from "../app/.server/setup/setup-token";
 import { startStorageSweeper, unfinishedWrites } from "../app/.server/storage/sweeper";
 import { uploadsSettled } from "../app/.server/uploads";
+import { BANGLA_PREFIX } from "../app/lib/locale";
 import { startBanner } from "./banner";
 import { HtmlCache, type PageCacheFreshness } from "./html-cache";
 import { createHttpServer } from "./http-server";
+import { handlerPerLocale } from "./language";
 import { createMetrics } from "./metrics";
 import { routeIdsFrom } from "./route-ids";
 import { type RouteRules, routeRulesFrom } from "./route-rules";
@@ -116,7 +118,11 @@ export async function startServer({ build, staticFiles, server: existing, before
 
   sweeper = startStorageSweeper([applicationDocumentFiles, unfinishedWrites]);
 
-  const handler = createRequestHandler(build, config.env === "development" ? "development" : "production");
+  const mode = config.env === "development" ? "development" : "production";
+  // English at /, Bangla at /bn: the same routes under two basenames (ADR 037).
+  const bangla =
+    typeof build === "function" ? async () => ({ ...(await build()), basename: BANGLA_PREFIX }) : { ...build, basename: BANGLA_PREFIX };
+  const handler = handlerPerLocale({ en: createRequestHandler(build, mode), bn: createRequestHandler(bangla, mode) });
   // Production reads the route rules once; development re-reads them as routes change.
   const routeRules: RouteRules =
     typeof build === "function" ? async (pathname) => routeRulesFrom((await build()).routes)(pathname) : routeRulesFrom(build.routes);

@@ -10,6 +10,11 @@ describe("pageUrl: the address a person is on, from React Router's data requests
     ["/_.data", "/"],
     ["/dashboard/_.data", "/dashboard/"],
     ["/university/queens-university-belfast.data", "/university/queens-university-belfast"],
+    // The router's paths, without the language prefix (React Router puts the page's back on a redirect).
+    ["/bn/contact", "/contact"],
+    ["/bn.data", "/"],
+    ["/bn/dashboard/_.data", "/dashboard/"],
+    ["/bnx/contact", "/bnx/contact"],
   ])("%s is %s", (path, expected) => {
     expect(pageUrl(at(path)).pathname).toBe(expected);
   });
@@ -27,5 +32,6 @@ describe("pageUrl: the address a person is on, from React Router's data requests
   test("readQuery and listHref read the page's address, not the data request's", () => {
     expect(readQuery(at("/networking.data?q=rahim&_routes=root")).toString()).toBe("q=rahim");
     expect(listHref(at("/dashboard/messages.data?page=2&_routes=root", "POST"))).toBe("/dashboard/messages?page=2");
+    expect(listHref(at("/bn/dashboard/messages.data?page=2&_routes=root", "POST"))).toBe("/dashboard/messages?page=2");
   });
 });

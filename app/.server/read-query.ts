@@ -1,4 +1,5 @@
 import { withoutControlCharacters } from "~/lib/form-text";
+import { unlocalizedPath } from "~/lib/locale";
 import { pageHref, parsePage } from "~/lib/pagination";
 
 /**
@@ -27,12 +28,15 @@ export function listHref(request: Request): string {
  * THE way a loader or action reads the address the person is on. React Router passes handlers the
  * HTTP request as it came (v8_passThroughRequests, ADR 028): a client-side navigation to `/contact`
  * asks for `/contact.data?_routes=…` (`/_.data` for `/`, `/a/_.data` for `/a/`), a post to an index
- * route carries `?index`. This is the address without them, as React Router works them out itself.
+ * route carries `?index`. This is the address without them, as React Router works them out itself,
+ * and, like the router's own paths, without the language prefix (/bn, ADR 037): a path made from it
+ * and given to `redirect()` gets the page's prefix back from React Router.
  */
 export function pageUrl(request: Request): URL {
   const url = new URL(request.url);
   if (url.pathname.endsWith("/_.data")) url.pathname = url.pathname.slice(0, -"_.data".length);
   else if (url.pathname.endsWith(".data")) url.pathname = url.pathname.slice(0, -".data".length);
+  url.pathname = unlocalizedPath(url.pathname);
   if (url.searchParams.has("_routes") || url.searchParams.has("index")) {
     // An `index` with a value is a parameter of the page's own; the bare one is React Router's.
     const index = url.searchParams.getAll("index").filter(Boolean);

@@ -1,5 +1,6 @@
 import { getConfig } from "~/.server/config";
 import { disallowedPaths } from "~/.server/seo/public-pages";
+import { localizedPath } from "~/lib/locale";
 import { sharedPageHeaders } from "~/lib/page-cache";
 
 export function loader() {
@@ -7,7 +8,7 @@ export function loader() {
   const body = [
     "User-agent: *",
     "Allow: /",
-    ...disallowedPaths.map((path) => `Disallow: ${path}`),
+    ...disallowedPaths.flatMap((path) => [`Disallow: ${path}`, `Disallow: ${localizedPath(path, "bn")}`]),
     "",
     `Sitemap: ${appUrl}/sitemap.xml`,
     "",

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -13,6 +14,10 @@ import { adminQuery } from "./test-database";
  * (≈0.6 s) instead of creating and migrating its own (≈5 s on PGlite).
  */
 export default async function setup(project: TestProject) {
+  // The translated messages (app/paraglide/), as the build compiles them; in a process of its own,
+  // as the compiler leaves handles open that would keep this one from exiting.
+  const compiled = spawnSync(process.execPath, ["scripts/lib/messages.mjs"], { stdio: "inherit" });
+  if (compiled.status !== 0) throw new Error("Compiling the messages failed (scripts/lib/messages.mjs)");
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (databaseUrl) {
     const name = `onward_template_${randomBytes(4).toString("hex")}`;

@@ -65,6 +65,10 @@ export const users = pgTable(
     address: text("address"),
     /** The IANA zone times are shown in to this person, on pages and in e-mails. */
     timeZone: text("time_zone").notNull().default(DEFAULT_TIME_ZONE),
+    /** The language of this person's e-mails: the last one they chose with the language switch (ADR 037). */
+    locale: text("locale", { enum: ["en", "bn"] })
+      .notNull()
+      .default("en"),
     twoFactorEnabled: boolean("two_factor_enabled").default(false),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Locale } from "~/lib/locale";
 import { hasRole, type Role } from "~/lib/roles";
 import { type SessionUser, sessionsChanged } from "../auth/session";
 import { db } from "../db";
@@ -107,4 +108,9 @@ export async function updateProfile(input: {
   });
   await sessionsChanged();
   if (image !== target.image && target.image) await getStorage().delete(target.image);
+}
+
+/** Saves the language this person chose with the switch: their e-mails are written in it (ADR 037). */
+export async function saveLanguage(userId: string, locale: Locale): Promise<void> {
+  await db().update(users).set({ locale, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -1,0 +1,26 @@
+// The translated messages (messages/{locale}/*.json, ADR 037) compiled by Paraglide JS into one
+// typed function per message under app/paraglide/ (generated, not committed). The Vite build and
+// development server compile them through the plugin; the tests (tests/support/global-setup.ts)
+// and `npm run typecheck` through `compileMessages()`.
+import { compile } from "@inlang/paraglide-js";
+
+export const messagesOptions = {
+  project: "./project.inlang",
+  outdir: "./app/paraglide",
+  // The locale is the request's (app/.server/request-context.ts) on the server and the page's
+  // <html lang> in the browser (app/lib/locale-client.ts): both set it with overwriteGetLocale.
+  strategy: ["baseLocale"],
+  // Overwritten in place, not emptied first: a build, the tests and the type check may compile at once.
+  cleanOutdir: false,
+  emitGitIgnore: false,
+  emitPrettierIgnore: false,
+  emitReadme: false,
+  emitTsDeclarations: true,
+  includeEslintDisableComment: false,
+};
+
+export async function compileMessages() {
+  await compile(messagesOptions);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await compileMessages();
