@@ -8,6 +8,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useClientNavigation } from "./components/layout/client-navigation";
 import { ErrorPage } from "./components/layout/error-page";
+import { LanguageAlternates } from "./components/layout/language";
 import { PendingIndicator } from "./components/layout/pending-indicator";
 import { useDatabaseUnavailable, useNonce, useRequestId } from "./components/layout/request-info";
 import { SiteFooter } from "./components/layout/site-footer";
@@ -15,6 +16,12 @@ import { SiteHeader } from "./components/layout/site-header";
 import { VerifyEmailBanner } from "./components/layout/verify-email-banner";
 import { ToastMessage } from "./components/ui/toast";
 import { errorCopy } from "./lib/error-copy";
+import { documentLocale, getLocale, languageTag } from "./lib/locale";
+import { m } from "./paraglide/messages";
+import { overwriteGetLocale } from "./paraglide/runtime";
+
+// In the browser, messages are in the language the server rendered the page in (the server's is the request's).
+if (typeof document !== "undefined") overwriteGetLocale(documentLocale);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, user, { toast, headers }] = await Promise.all([getSiteSettings(), getSessionUser(request), takeToast(request)]);
@@ -52,13 +59,17 @@ export function Layout({ children }: { children: ReactNode }) {
   // The dashboard's frame, with its own menu, is shown (its layout's loader answered).
   const dashboardFrame = Boolean(useRouteLoaderData(DASHBOARD_LAYOUT_ID));
   return (
-    <html lang="en">
+    <html lang={languageTag[getLocale()]} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
         {requestId ? <meta name="request-id" content={requestId} /> : null}
         <Meta />
+        {getLocale() === "bn" ? (
+          <link rel="preload" href="/fonts/noto-sans-bengali-regular.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />
+        ) : null}
+        <LanguageAlternates appUrl={data?.appUrl ?? ""} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col print:block print:min-h-0">
@@ -66,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
         >
-          Skip to content
+          {m.shell_skip_to_content()}
         </a>
         <PendingIndicator />
         <ToastMessage toast={data?.toast ?? null} />
@@ -89,8 +100,8 @@ export default function App() {
 
 export const meta: Route.MetaFunction = ({ error }) => [
   // A page that failed is named by what happened ("Page not found | Onward"), not by the site.
-  { title: error ? `${errorCopy(error).title} | Onward` : "Onward — study abroad from Bangladesh" },
-  { name: "description", content: "Onward guides students from Bangladesh from choosing a university to securing the visa." },
+  { title: error ? `${errorCopy(error).title} | Onward` : m.shell_site_title() },
+  { name: "description", content: m.shell_site_description() },
 ];
 
 export function ErrorBoundary() {

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { getLocale, localizedPath, openGraphLocale } from "./locale";
 
 export const SITE_NAME = "Onward";
 
@@ -19,9 +20,9 @@ export function appUrlFrom(matches: PageMetaOptions["matches"]): string {
   return root?.appUrl ?? "";
 }
 
-/** Title, description, canonical URL and Open Graph tags for one page. */
+/** Title, description, canonical URL (the page in its own language) and Open Graph tags for one page. */
 export function pageMeta({ matches, path, title, description, noIndex }: PageMetaOptions): MetaDescriptor[] {
-  const url = `${appUrlFrom(matches)}${path}`;
+  const url = `${appUrlFrom(matches)}${localizedPath(path)}`;
   const fullTitle = path === "/" ? title : `${title} | ${SITE_NAME}`;
   return [
     { title: fullTitle },
@@ -32,7 +33,7 @@ export function pageMeta({ matches, path, title, description, noIndex }: PageMet
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:locale", content: "en_GB" },
+    { property: "og:locale", content: openGraphLocale[getLocale()] },
     { name: "twitter:card", content: "summary" },
   ];
 }

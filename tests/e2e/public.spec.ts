@@ -129,11 +129,18 @@ test("the sitemap lists every public page and robots.txt keeps crawlers out of t
   const sitemap = await request.get(app.url("/sitemap.xml"));
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
-  for (const { path } of publicPages) expect(xml).toContain(`${path}</loc>`);
-  expect(xml.match(/<loc>[^<]*\/countries\/[^<]+<\/loc>/g)).toHaveLength(11);
+  for (const { path } of publicPages) {
+    expect(xml).toContain(`${path}</loc>`);
+    expect(xml).toContain(`/bn${path === "/" ? "" : path}</loc>`);
+  }
+  // Every page in both languages, each naming its twin.
+  expect(xml.match(/<loc>[^<]*\/countries\/[^<]+<\/loc>/g)).toHaveLength(22);
+  expect(xml.match(/<loc>[^<]*\/bn\/countries\/[^<]+<\/loc>/g)).toHaveLength(11);
+  expect(xml).toContain('hreflang="bn" href="');
   expect(xml).toContain("/university/queens-university-belfast</loc>");
   const robots = await (await request.get(app.url("/robots.txt"))).text();
   expect(robots).toContain("Disallow: /dashboard");
+  expect(robots).toContain("Disallow: /bn/dashboard");
   expect(robots).toContain("Disallow: /api");
   expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/);
 });

@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
+import { getLocale, localeOfPath, unlocalizedPath } from "~/lib/locale";
 
 /** Paths the router does not render: files, resource routes, and the e-mail link endpoints. */
-const notAPage = /^\/(api|photos|dev\/mail)(\/|$)|\.[a-z0-9]+$/i;
+const notAPage = /^\/(api|photos|dev\/mail|language)(\/|$)|\.[a-z0-9]+$/i;
 
 /**
  * Client-side navigation for every plain `<a href>` on the page, from one listener: links are
@@ -20,11 +21,14 @@ export function useClientNavigation() {
       if (!anchor?.href || anchor.hasAttribute("download") || anchor.hasAttribute("data-reload")) return;
       if (anchor.target && anchor.target !== "_self") return;
       const url = new URL(anchor.href);
-      if (url.origin !== window.location.origin || notAPage.test(url.pathname)) return;
+      // The router knows this language's pages only (its basename): a link to the other language loads it.
+      if (url.origin !== window.location.origin || localeOfPath(url.pathname) !== getLocale()) return;
+      const path = unlocalizedPath(url.pathname);
+      if (notAPage.test(path)) return;
       // A jump within this page is the browser's to make.
       if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search) return;
       event.preventDefault();
-      void navigate(`${url.pathname}${url.search}${url.hash}`);
+      void navigate(`${path}${url.search}${url.hash}`);
     }
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);

@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { m } from "~/paraglide/messages";
 
 /** A bar and a "Loading..." announcement while a navigation or form submission is under way. */
 export function PendingIndicator() {
@@ -13,7 +14,7 @@ export function PendingIndicator() {
             className="absolute right-3 top-2 rounded bg-brand-900 px-2 py-1 text-xs font-semibold text-white shadow"
             data-testid="loading"
           >
-            Loading...
+            {m.forms_loading()}
           </span>
         </>
       ) : null}

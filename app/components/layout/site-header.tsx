@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { cn } from "~/lib/cn";
+import { m } from "~/paraglide/messages";
 import { Logo } from "../ui/logo";
 import { SiteLinks } from "./site-links";
 
@@ -19,11 +20,11 @@ export function SiteHeader({ showLogo, signedIn, dashboard }: { showLogo: boolea
   const { pathname } = useLocation();
   return (
     <header ref={headerRef} className={cn("border-b border-slate-200 bg-white print:hidden", dashboard && "max-md:hidden")}>
-      <nav aria-label="Main" className="relative mx-auto flex max-w-7xl items-center gap-2 px-4 py-3">
+      <nav aria-label={m.shell_main_navigation()} className="relative mx-auto flex max-w-7xl items-center gap-2 px-4 py-3">
         {showLogo ? <Logo className="mr-4" /> : null}
         <details className="site-menu ml-auto xl:ml-0 xl:flex-1" data-menu data-site-menu data-testid="mobile-menu">
           <summary className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 xl:hidden">
-            Menu <span className="sr-only">(open or close navigation)</span>
+            {m.shell_menu()} <span className="sr-only">{m.shell_menu_hint()}</span>
           </summary>
           <div className="absolute inset-x-0 z-30 mt-3 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg xl:static xl:mt-0 xl:flex xl:items-center xl:border-0 xl:p-0 xl:shadow-none">
             <SiteLinks pathname={pathname} signedIn={signedIn} />
