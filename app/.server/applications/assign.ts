@@ -44,7 +44,7 @@ export async function assignApplication(input: { id: string; assigneeId: string;
     const application = await lockApplication(tx, input.id, { as: "staff" });
     if (application.status === "withdrawn") throw new AppError("CONFLICT", WITHDRAWN_READ_ONLY);
     const [assignee] = await tx
-      .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified })
+      .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, locale: users.locale })
       .from(users)
       .where(and(eq(users.id, input.assigneeId), assignable(tx)));
     if (!assignee) throw new AppError("INVALID", CHOOSE_A_CONSULTANT, { fieldErrors: { assigneeId: CHOOSE_A_CONSULTANT } });
@@ -66,11 +66,12 @@ export async function assignApplication(input: { id: string; assigneeId: string;
         tx,
         applicationAssignedMail({
           to: assignee.email,
+          locale: assignee.locale,
           name: assignee.name,
           student: studentName(application),
-          application: applicationTitle(application),
+          application: applicationTitle(application, assignee.locale),
           assignedBy: input.actor.name,
-          url: staffUrl(application.id),
+          url: staffUrl(application.id, assignee.locale),
         }),
       );
     }

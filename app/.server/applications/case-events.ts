@@ -1,6 +1,8 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { type ApplicationMove, type Mover, move } from "~/lib/application-flow";
 import type { ApplicationEventKind, ApplicationStatus, DocumentField } from "~/lib/applications";
+import { type Locale, localizedPath } from "~/lib/locale";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { getConfig } from "../config";
 import type { Database } from "../db";
@@ -19,6 +21,8 @@ export type LockedApplication = {
   universityName: string | null;
   applicantId: string;
   accountName: string;
+  /** The student's language: their e-mails are written in it. */
+  locale: Locale;
   assignedTo: string | null;
 };
 
@@ -41,6 +45,7 @@ export async function lockApplication(
       universityName: applications.universityName,
       applicantId: applications.applicantId,
       accountName: users.name,
+      locale: users.locale,
       assignedTo: applications.assignedTo,
     })
     .from(applications)
@@ -102,18 +107,20 @@ export function studentName(application: LockedApplication): string {
   return application.name || application.accountName;
 }
 
-/** "the University of Leeds (UK)", or "study abroad" for an application without them. */
-export function applicationTitle(application: Pick<LockedApplication, "universityName" | "countryName">): string {
-  if (!application.universityName) return "study abroad";
+/** "the University of Leeds (UK)", or "study abroad" (in `locale`) for an application without them. */
+export function applicationTitle(application: Pick<LockedApplication, "universityName" | "countryName">, locale: Locale): string {
+  if (!application.universityName) return m.mail_application_study_abroad({}, { locale });
   return application.countryName ? `${application.universityName} (${application.countryName})` : application.universityName;
 }
 
-export function studentUrl(id: string): string {
-  return `${getConfig().appUrl}/dashboard/my-applications/${id}`;
+/** The student's page of an application, in the reader's language. */
+export function studentUrl(id: string, locale: Locale): string {
+  return `${getConfig().appUrl}${localizedPath(`/dashboard/my-applications/${id}`, locale)}`;
 }
 
-export function staffUrl(id: string): string {
-  return `${getConfig().appUrl}/dashboard/applications/${id}`;
+/** The staff's page of an application, in the reader's language. */
+export function staffUrl(id: string, locale: Locale): string {
+  return `${getConfig().appUrl}${localizedPath(`/dashboard/applications/${id}`, locale)}`;
 }
 
 /**
@@ -124,9 +131,9 @@ export async function staffRecipients(
   tx: Database,
   application: LockedApplication,
   fallback: string | null = null,
-): Promise<{ email: string; name: string }[]> {
+): Promise<{ email: string; name: string; locale: Locale }[]> {
   const person = application.assignedTo ?? fallback;
-  const columns = { email: users.email, name: users.name };
+  const columns = { email: users.email, name: users.name, locale: users.locale };
   const verified = eq(users.emailVerified, true);
   if (person) {
     const rows = await tx

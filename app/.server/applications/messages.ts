@@ -47,10 +47,11 @@ export async function postApplicationMessage(input: {
         tx,
         applicationMessageMail({
           to: application.email,
+          locale: application.locale,
           name: studentName(application),
           from: `${author.name} (Onward)`,
-          application: applicationTitle(application),
-          url: studentUrl(application.id),
+          application: applicationTitle(application, application.locale),
+          url: studentUrl(application.id, application.locale),
         }),
       );
       return;
@@ -66,10 +67,11 @@ export async function postApplicationMessage(input: {
         tx,
         applicationMessageMail({
           to: recipient.email,
+          locale: recipient.locale,
           name: recipient.name,
           from: studentName(application),
-          application: applicationTitle(application),
-          url: staffUrl(application.id),
+          application: applicationTitle(application, recipient.locale),
+          url: staffUrl(application.id, recipient.locale),
         }),
       );
     }

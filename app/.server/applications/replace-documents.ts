@@ -128,11 +128,12 @@ export async function replaceDocuments(input: {
           tx,
           documentsReplacedMail({
             to: recipient.email,
+            locale: recipient.locale,
             name: recipient.name,
             student: studentName(application),
             documents,
-            application: applicationTitle(application),
-            url: staffUrl(application.id),
+            application: applicationTitle(application, recipient.locale),
+            url: staffUrl(application.id, recipient.locale),
           }),
         );
       }

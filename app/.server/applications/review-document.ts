@@ -94,12 +94,13 @@ async function mailStudent(
     tx,
     documentReviewMail({
       to: application.email,
+      locale: application.locale,
       name: studentName(application),
       document: documentInfo(field).noun,
       decision,
       reason,
-      application: applicationTitle(application),
-      url: studentUrl(application.id),
+      application: applicationTitle(application, application.locale),
+      url: studentUrl(application.id, application.locale),
     }),
   );
 }

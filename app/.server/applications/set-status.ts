@@ -1,4 +1,6 @@
-import { type StaffStatus, statusLabels } from "~/lib/applications";
+import type { ApplicationStatus, StaffStatus } from "~/lib/applications";
+import type { Locale } from "~/lib/locale";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { queueMail } from "../mail/outbox";
@@ -72,12 +74,27 @@ async function announceStatus(
     tx,
     applicationStatusMail({
       to: application.email,
+      locale: application.locale,
       name: studentName(application),
-      status: statusLabels[to],
+      status: statusLabel(to, application.locale),
       country: application.countryName ?? "",
       university: application.universityName ?? "",
       note,
-      url: studentUrl(application.id),
+      url: studentUrl(application.id, application.locale),
     }),
   );
+}
+
+/** A status as the student's e-mail names it (the English is statusLabels' own). */
+function statusLabel(status: ApplicationStatus, locale: Locale): string {
+  const labels: Record<ApplicationStatus, (inputs: Record<string, never>, options: { locale: Locale }) => string> = {
+    draft: m.mail_application_status_draft,
+    submitted: m.mail_application_status_submitted,
+    processing: m.mail_application_status_processing,
+    "documents-requested": m.mail_application_status_documents_requested,
+    rejected: m.mail_application_status_rejected,
+    completed: m.mail_application_status_completed,
+    withdrawn: m.mail_application_status_withdrawn,
+  };
+  return labels[status]({}, { locale });
 }

@@ -33,11 +33,12 @@ export async function withdrawApplication(input: { id: string; reason?: string |
         tx,
         applicationWithdrawnMail({
           to: recipient.email,
+          locale: recipient.locale,
           name: recipient.name,
           student: studentName(application),
-          application: applicationTitle(application),
+          application: applicationTitle(application, recipient.locale),
           reason,
-          url: staffUrl(application.id),
+          url: staffUrl(application.id, recipient.locale),
         }),
       );
     }

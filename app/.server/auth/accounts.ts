@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { PASSWORD_TOO_LONG } from "~/lib/form-limits";
+import { localizedPath } from "~/lib/locale";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
@@ -275,7 +276,7 @@ export async function requestMagicLink(input: { email: string; ip: string; redir
   await limiter(limits.magicLinkPerIp).hit(input.ip);
   await limiter(limits.magicLinkPerAccount).hit(input.email);
   await getAuth().api.signInMagicLink({
-    body: { email: input.email, callbackURL: input.redirectTo, errorCallbackURL: "/login?error=link" },
+    body: { email: input.email, callbackURL: input.redirectTo, errorCallbackURL: localizedPath("/login?error=link") },
     headers: input.headers,
   });
 }
@@ -286,7 +287,12 @@ export const GOOGLE_UNAVAILABLE = "Google sign-in is not available right now. Lo
 export async function startGoogleSignIn(input: { redirectTo: string; headers: Headers }): Promise<{ url: string; cookies: string[] }> {
   try {
     const { headers, response } = await getAuth().api.signInSocial({
-      body: { provider: GOOGLE_PROVIDER_ID, callbackURL: input.redirectTo, errorCallbackURL: "/login", disableRedirect: true },
+      body: {
+        provider: GOOGLE_PROVIDER_ID,
+        callbackURL: input.redirectTo,
+        errorCallbackURL: localizedPath("/login"),
+        disableRedirect: true,
+      },
       headers: input.headers,
       returnHeaders: true,
     });

@@ -4,6 +4,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
+import { getLocale, isLocale, type Locale, localizedPath } from "~/lib/locale";
 import { getConfig } from "../config";
 import { type Database, db } from "../db";
 import { accounts, sessions, twoFactors, users, verifications } from "../db/schema";
@@ -23,13 +24,22 @@ export const GOOGLE_PROVIDER_ID = "google";
  * /verify-email?token=…&redirectTo=…, which confirms the address, signs the person in and
  * says so with a toast.
  */
-export function verificationPageLink(url: string): string {
+export function verificationPageLink(url: string, locale: Locale = "en"): string {
   const link = new URL(url);
-  const page = new URL("/verify-email", link.origin);
+  const page = new URL(localizedPath("/verify-email", locale), link.origin);
   page.searchParams.set("token", link.searchParams.get("token") ?? "");
   const redirectTo = safeRedirect(link.searchParams.get("callbackURL"));
   if (redirectTo !== "/" && redirectTo !== "/verify-email") page.searchParams.set("redirectTo", redirectTo);
   return page.href;
+}
+
+/**
+ * The language of an account's e-mails (ADR 037): its saved `locale`; one better-auth hands over
+ * without it (an account made in this very request) gets the request's language, which it was made in.
+ */
+function mailLocale(user: object): Locale {
+  const saved = "locale" in user ? user.locale : undefined;
+  return isLocale(saved) ? saved : getLocale();
 }
 
 function createAuth(database: Database) {
@@ -56,6 +66,8 @@ function createAuth(database: Database) {
         role: { type: "string", required: false, defaultValue: "student", input: false },
         phone: { type: "string", required: false, input: false },
         address: { type: "string", required: false, input: false },
+        // The language of the page they signed up on: their e-mails are written in it (ADR 037).
+        locale: { type: "string", required: false, defaultValue: "en", input: false },
       },
     },
     emailAndPassword: {
@@ -70,13 +82,15 @@ function createAuth(database: Database) {
       resetPasswordTokenExpiresIn: 30 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
-        await queueMail(db(), resetPasswordMail({ to: user.email, name: user.name, url }));
+        await queueMail(db(), resetPasswordMail({ to: user.email, name: user.name, url, locale: mailLocale(user) }));
       },
       async onPasswordReset({ user }) {
         await recordAuditEvent({ action: "password.reset", targetId: user.id, email: user.email });
       },
       async onExistingUserSignUp({ user }) {
-        await queueMail(db(), signUpAttemptMail({ to: user.email, name: user.name, url: new URL("/login", config.appUrl).href }));
+        const locale = mailLocale(user);
+        const url = new URL(localizedPath("/login", locale), config.appUrl).href;
+        await queueMail(db(), signUpAttemptMail({ to: user.email, name: user.name, url, locale }));
       },
     },
     emailVerification: {
@@ -86,7 +100,8 @@ function createAuth(database: Database) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
-        await queueMail(db(), verifyEmailMail({ to: user.email, name: user.name, url: verificationPageLink(url) }));
+        const locale = mailLocale(user);
+        await queueMail(db(), verifyEmailMail({ to: user.email, name: user.name, url: verificationPageLink(url, locale), locale }));
       },
     },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
@@ -101,7 +116,11 @@ function createAuth(database: Database) {
     // Cached sessions are forgotten after every change to a user or a session (sign-out,
     // revocation, password reset, verification, two-factor): see invalidated-cache.ts.
     databaseHooks: {
-      user: { update: { after: () => sessionsChanged() }, delete: { after: () => sessionsChanged() } },
+      user: {
+        create: { before: async (user) => ({ data: { ...user, locale: getLocale() } }) },
+        update: { after: () => sessionsChanged() },
+        delete: { after: () => sessionsChanged() },
+      },
       session: {
         update: { after: () => sessionsChanged() },
         delete: { after: () => sessionsChanged() },
@@ -130,11 +149,11 @@ function createAuth(database: Database) {
           // Answer the same whether or not the account exists, but only mail existing accounts
           // without a second factor (a link would bypass it).
           const [user] = await db()
-            .select({ name: users.name, twoFactorEnabled: users.twoFactorEnabled })
+            .select({ name: users.name, twoFactorEnabled: users.twoFactorEnabled, locale: users.locale })
             .from(users)
             .where(eq(users.email, email.toLowerCase()));
           if (!user || user.twoFactorEnabled) return;
-          await queueMail(db(), magicLinkMail({ to: email, name: user.name, url }));
+          await queueMail(db(), magicLinkMail({ to: email, name: user.name, url, locale: user.locale }));
         },
       }),
       ...(config.google

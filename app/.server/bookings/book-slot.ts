@@ -53,7 +53,7 @@ export async function bookSlot(input: { student: SessionUser; consultantId: stri
             deletedAt: appointmentSlots.deletedAt,
           },
           consultant: { id: consultants.id, active: consultants.active, userId: consultants.userId, name: consultants.name },
-          consultantUser: { name: users.name, email: users.email, timeZone: users.timeZone },
+          consultantUser: { name: users.name, email: users.email, timeZone: users.timeZone, locale: users.locale },
           consultantRole: users.role,
           taken: sql<boolean>`exists (select 1 from ${bookings} where ${qualified(bookings.slotId)} = ${qualified(appointmentSlots.id)} and ${qualified(bookings.status)} in ${liveBookingStatuses})`,
         })
@@ -111,7 +111,7 @@ export async function bookSlot(input: { student: SessionUser; consultantId: stri
           consultantName: consultant.name,
           studentName: fields.name,
           slot,
-          url: consultantBookingUrl(id),
+          url: consultantBookingUrl(id, consultantUser.locale),
           contact: { email: fields.email, phone: fields.phone, address: fields.address },
         }),
       );

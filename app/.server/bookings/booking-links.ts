@@ -1,18 +1,22 @@
+import { type Locale, localizedPath } from "~/lib/locale";
 import { getConfig } from "../config";
 
-/** Where each side sees a booking (and acts on it): linked from every e-mail about it. */
-export function consultantBookingUrl(bookingId: string): string {
-  return absolute(`/dashboard/my-appointments?booking=${encodeURIComponent(bookingId)}`);
+/**
+ * Where each side sees a booking (and acts on it): linked from every e-mail about it, in the
+ * reader's language (English unless told; the calendar feed's links stay English).
+ */
+export function consultantBookingUrl(bookingId: string, locale: Locale = "en"): string {
+  return absolute(`/dashboard/my-appointments?booking=${encodeURIComponent(bookingId)}`, locale);
 }
 
-export function studentBookingUrl(bookingId: string): string {
-  return absolute(`/dashboard/my-bookings?booking=${encodeURIComponent(bookingId)}`);
+export function studentBookingUrl(bookingId: string, locale: Locale = "en"): string {
+  return absolute(`/dashboard/my-bookings?booking=${encodeURIComponent(bookingId)}`, locale);
 }
 
-export function bookConsultantUrl(consultantId: string): string {
-  return absolute(`/book-appointment/${encodeURIComponent(consultantId)}`);
+export function bookConsultantUrl(consultantId: string, locale: Locale = "en"): string {
+  return absolute(`/book-appointment/${encodeURIComponent(consultantId)}`, locale);
 }
 
-function absolute(path: string): string {
-  return new URL(path, getConfig().appUrl).href;
+function absolute(path: string, locale: Locale): string {
+  return new URL(localizedPath(path, locale), getConfig().appUrl).href;
 }

@@ -49,13 +49,17 @@ export async function cancelBooking(input: { student: SessionUser; bookingId: st
       bookingCancelledMail({
         ...common,
         to: locked.student,
-        url: studentBookingUrl(locked.booking.id),
+        url: studentBookingUrl(locked.booking.id, locked.student.locale),
         calendar: wasAccepted ? calendarFor(locked, "CANCEL", sequence) : null,
       }),
     );
     await queueMail(
       tx,
-      bookingCancelledForConsultantMail({ ...common, to: locked.consultantUser, url: consultantBookingUrl(locked.booking.id) }),
+      bookingCancelledForConsultantMail({
+        ...common,
+        to: locked.consultantUser,
+        url: consultantBookingUrl(locked.booking.id, locked.consultantUser.locale),
+      }),
     );
     await recordAuditEvent(
       {

@@ -10,9 +10,9 @@ export type LockedBooking = {
   booking: typeof bookings.$inferSelect;
   slot: { startsAt: Date; endsAt: Date };
   consultant: { id: string; name: string; email: string; userId: string };
-  /** The consultant's account (name, address and zone for their e-mails). */
+  /** The consultant's account (name, address, zone and language for their e-mails). */
   consultantUser: Recipient;
-  /** The student's account; e-mails go to the address they booked with, in their zone. */
+  /** The student's account; e-mails go to the address they booked with, in their zone and language. */
   student: Recipient;
 };
 
@@ -26,8 +26,13 @@ export async function lockBooking(tx: Database, bookingId: string): Promise<Lock
       booking: bookings,
       slot: { startsAt: appointmentSlots.startsAt, endsAt: appointmentSlots.endsAt },
       consultant: { id: consultants.id, name: consultants.name, email: consultants.email, userId: consultants.userId },
-      consultantUser: { name: consultantAccount.name, email: consultantAccount.email, timeZone: consultantAccount.timeZone },
-      studentUser: { name: studentAccount.name, timeZone: studentAccount.timeZone },
+      consultantUser: {
+        name: consultantAccount.name,
+        email: consultantAccount.email,
+        timeZone: consultantAccount.timeZone,
+        locale: consultantAccount.locale,
+      },
+      studentUser: { name: studentAccount.name, timeZone: studentAccount.timeZone, locale: studentAccount.locale },
     })
     .from(bookings)
     .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
@@ -42,6 +47,6 @@ export async function lockBooking(tx: Database, bookingId: string): Promise<Lock
     slot: row.slot,
     consultant: row.consultant,
     consultantUser: row.consultantUser,
-    student: { name: row.booking.name, email: row.booking.email, timeZone: row.studentUser.timeZone },
+    student: { name: row.booking.name, email: row.booking.email, timeZone: row.studentUser.timeZone, locale: row.studentUser.locale },
   };
 }

@@ -54,8 +54,14 @@ export async function sendDueReminders(database: Database): Promise<number> {
           startsAt: appointmentSlots.startsAt,
           endsAt: appointmentSlots.endsAt,
           consultantName: consultants.name,
-          consultant: { name: consultantAccount.name, email: consultantAccount.email, timeZone: consultantAccount.timeZone },
+          consultant: {
+            name: consultantAccount.name,
+            email: consultantAccount.email,
+            timeZone: consultantAccount.timeZone,
+            locale: consultantAccount.locale,
+          },
           studentTimeZone: studentAccount.timeZone,
+          studentLocale: studentAccount.locale,
         })
         .from(bookings)
         .innerJoin(appointmentSlots, eq(appointmentSlots.id, bookings.slotId))
@@ -75,12 +81,15 @@ export async function sendDueReminders(database: Database): Promise<number> {
           tx,
           bookingReminderMail({
             ...common,
-            to: { name: row.name, email: row.email, timeZone: row.studentTimeZone },
+            to: { name: row.name, email: row.email, timeZone: row.studentTimeZone, locale: row.studentLocale },
             other: row.consultantName,
-            url: studentBookingUrl(row.id),
+            url: studentBookingUrl(row.id, row.studentLocale),
           }),
         );
-        await queueMail(tx, bookingReminderMail({ ...common, to: row.consultant, other: row.name, url: consultantBookingUrl(row.id) }));
+        await queueMail(
+          tx,
+          bookingReminderMail({ ...common, to: row.consultant, other: row.name, url: consultantBookingUrl(row.id, row.consultant.locale) }),
+        );
       }
       await tx
         .update(bookings)

@@ -6,7 +6,7 @@ import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { bookings } from "../db/schema";
 import { AppError } from "../errors";
-import { bookingAcceptedMail, bookingCompletedMail, bookingRejectedMail } from "../mail/booking-templates";
+import { bookingAcceptedMail, bookingCompletedMail, bookingEventTexts, bookingRejectedMail } from "../mail/booking-templates";
 import { queueMail } from "../mail/outbox";
 import { recordAuditEvent } from "../users/audit";
 import { bookConsultantUrl, studentBookingUrl } from "./booking-links";
@@ -91,28 +91,28 @@ function studentMail(locked: LockedBooking, status: ConsultantStatusChoice, sequ
     consultantName: locked.consultant.name,
     studentName: locked.student.name,
     slot: locked.slot,
-    url: studentBookingUrl(locked.booking.id),
+    url: studentBookingUrl(locked.booking.id, locked.student.locale),
   };
   if (status === "completed") return bookingCompletedMail(common);
   if (status === "accepted") return bookingAcceptedMail({ ...common, calendar: calendarFor(locked, "REQUEST", sequence) });
   return bookingRejectedMail({
     ...common,
     calendar: locked.booking.status === "accepted" ? calendarFor(locked, "CANCEL", sequence) : null,
-    bookAgainUrl: bookConsultantUrl(locked.consultant.id),
+    bookAgainUrl: bookConsultantUrl(locked.consultant.id, locked.student.locale),
   });
 }
 
-/** The booking's event, as the student's calendar should hold it (or drop it). */
+/** The booking's event, as the student's calendar should hold it (or drop it), in the student's language. */
 export function calendarFor(locked: LockedBooking, method: "REQUEST" | "CANCEL", sequence: number): string {
+  const url = studentBookingUrl(locked.booking.id, locked.student.locale);
   return bookingCalendar({
     method,
     bookingId: locked.booking.id,
     sequence,
     startsAt: locked.slot.startsAt,
     endsAt: locked.slot.endsAt,
-    title: `Onward consultation with ${locked.consultant.name}`,
-    description: `Your appointment with ${locked.consultant.name} (Onward). See or cancel it: ${studentBookingUrl(locked.booking.id)}`,
-    url: studentBookingUrl(locked.booking.id),
+    ...bookingEventTexts({ consultantName: locked.consultant.name, url, locale: locked.student.locale }),
+    url,
     organizer: { name: locked.consultant.name, email: locked.consultant.email },
     attendee: { name: locked.student.name, email: locked.student.email },
   });

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { getLocale, type Locale } from "~/lib/locale";
 import type { Role } from "~/lib/roles";
 import { type SessionUser, sessionsChanged } from "../auth/session";
 import { bookingListsChanged } from "../bookings/booking-lists-cache";
-import { getConfig } from "../config";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { consultantAddedMail, consultantInvitationMail } from "../mail/booking-templates";
 import { queueMail } from "../mail/outbox";
+import { localizedHref, mailLink } from "../mail/templates";
 import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
 import { INVITATION_DAYS, type Invitation, inviteAccount } from "../users/invite-account";
@@ -53,7 +54,6 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
     }
   }
   await getStorage().put(key, picture);
-  const appUrl = getConfig().appUrl;
   try {
     const consultant = await db().transaction(async (tx) => {
       const userId = existing?.id ?? (invitation as Invitation).userId;
@@ -80,7 +80,14 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
       if (invitation) {
         await queueMail(
           tx,
-          consultantInvitationMail({ to: fields.email, name: fields.name, url: invitation.setPasswordUrl, days: INVITATION_DAYS }),
+          // No account before this one: the invitation is written in the language of the page it was sent from.
+          consultantInvitationMail({
+            to: fields.email,
+            name: fields.name,
+            url: localizedHref(invitation.setPasswordUrl, getLocale()),
+            days: INVITATION_DAYS,
+            locale: getLocale(),
+          }),
         );
       } else {
         await queueMail(
@@ -88,7 +95,8 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
           consultantAddedMail({
             to: fields.email,
             name: existing?.name ?? fields.name,
-            url: new URL("/dashboard/appointment-time", appUrl).href,
+            url: mailLink("/dashboard/appointment-time", existing?.locale ?? getLocale()),
+            locale: existing?.locale ?? getLocale(),
           }),
         );
       }
@@ -107,9 +115,9 @@ export async function addConsultant(input: { actor: SessionUser; fields: unknown
   }
 }
 
-async function accountWithEmail(email: string): Promise<{ id: string; name: string; role: Role } | null> {
+async function accountWithEmail(email: string): Promise<{ id: string; name: string; role: Role; locale: Locale } | null> {
   const [user] = await db()
-    .select({ id: users.id, name: users.name, role: users.role })
+    .select({ id: users.id, name: users.name, role: users.role, locale: users.locale })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   return user ?? null;

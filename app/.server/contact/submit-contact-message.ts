@@ -1,5 +1,8 @@
-import { db } from "../db";
-import { contactMessages } from "../db/schema";
+import { sql } from "drizzle-orm";
+import type { Locale } from "~/lib/locale";
+import { m } from "~/paraglide/messages";
+import { type Database, db } from "../db";
+import { contactMessages, users } from "../db/schema";
 import { queueMail } from "../mail/outbox";
 import { renderMail } from "../mail/templates";
 import { getStaffEmail } from "../settings/site-settings";
@@ -12,10 +15,21 @@ export type SubmitContactMessageInput = ContactMessageInput & {
 
 export type SubmitContactMessageResult = { status: "stored"; id: number } | { status: "ignored" };
 
-const subjects: Record<ContactKind, string> = {
-  contact: "New contact message",
-  ielts_enrolment: "New IELTS enrollment request",
+const subjects: Record<ContactKind, (inputs: { name: string }, options: { locale: Locale }) => string> = {
+  contact: m.mail_contact_subject_contact,
+  ielts_enrolment: m.mail_contact_subject_ielts,
 };
+
+const sentLines: Record<ContactKind, (inputs: { name: string }, options: { locale: Locale }) => string> = {
+  contact: m.mail_contact_sent_contact,
+  ielts_enrolment: m.mail_contact_sent_ielts,
+};
+
+/** The staff inbox's language: its account's, when the address is one of ours; else English. */
+async function staffLocale(tx: Database, email: string): Promise<Locale> {
+  const [account] = await tx.select({ locale: users.locale }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return account?.locale ?? "en";
+}
 
 /**
  * Stores a contact message or an IELTS enrolment request and queues the staff
@@ -35,20 +49,22 @@ export async function submitContactMessage({ honeypot, ...input }: SubmitContact
       .values({ kind: message.kind, name: message.name, phone: message.phone, email: message.email, message: message.message })
       .returning({ id: contactMessages.id });
     if (!row) throw new Error("The contact message was not stored");
+    const locale = await staffLocale(tx, staffEmail);
     await queueMail(
       tx,
       renderMail({
         to: staffEmail,
-        subject: `${subjects[message.kind]} from ${message.name}`,
-        greeting: "Hello,",
+        locale,
+        subject: subjects[message.kind]({ name: message.name }, { locale }),
+        greeting: m.mail_contact_hello({}, { locale }),
         paragraphs: [
-          `${message.name} sent ${message.kind === "contact" ? "a message" : "an IELTS enrollment request"} through the website.`,
-          `E-mail: ${message.email}`,
-          `Phone: ${message.phone}`,
+          sentLines[message.kind]({ name: message.name }, { locale }),
+          m.mail_contact_email({ email: message.email }, { locale }),
+          m.mail_contact_phone({ phone: message.phone }, { locale }),
           message.message,
-          "Reply to them directly, then mark the message as handled in the staff inbox (Dashboard → Messages).",
+          m.mail_contact_handle({}, { locale }),
         ],
-        footer: "— Onward website",
+        footer: m.mail_contact_footer({}, { locale }),
       }),
     );
     return { status: "stored", id: row.id };

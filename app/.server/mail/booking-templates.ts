@@ -1,9 +1,11 @@
-import { formatSlot } from "~/lib/time-zones";
+import { intlLocale, type Locale } from "~/lib/locale";
+import { formatSlot, zoneAbbreviation } from "~/lib/time-zones";
+import { m } from "~/paraglide/messages";
 import type { MailMessage } from "./outbox";
-import { renderMail } from "./templates";
+import { greetingFor, renderMail } from "./templates";
 
-/** A person an e-mail goes to, with the zone their times are shown in. */
-export type Recipient = { name: string; email: string; timeZone: string };
+/** A person an e-mail goes to, with the zone their times are shown in and the language they read. */
+export type Recipient = { name: string; email: string; timeZone: string; locale: Locale };
 export type SlotTimes = { startsAt: Date; endsAt: Date };
 
 type BookingMail = {
@@ -11,39 +13,72 @@ type BookingMail = {
   consultantName: string;
   studentName: string;
   slot: SlotTimes;
-  /** The page where the recipient sees (and acts on) this booking. */
+  /** The page where the recipient sees (and acts on) this booking, in their language. */
   url: string;
 };
 
-const when = (slot: SlotTimes, to: Recipient) => formatSlot(slot.startsAt, slot.endsAt, to.timeZone);
+const when = (slot: SlotTimes, to: Recipient) => slotIn(to.locale, slot.startsAt, slot.endsAt, to.timeZone);
+
+/**
+ * A slot as the recipient reads it, in their zone, the zone named: formatSlot's English
+ * ("Tue 3 Mar, 10:00 – 10:30 (Asia/Dhaka)"), or the same in Bangla with Bangla digits
+ * ("মঙ্গল, ৩ মার্চ, ১০:০০ – ১০:৩০ (Asia/Dhaka)"); in a zone that changes its clocks each time
+ * says which clock it is on (BST, GMT).
+ */
+export function slotIn(locale: Locale, start: Date, end: Date, timeZone: string, now = new Date()): string {
+  if (locale === "en") return formatSlot(start, end, timeZone, now);
+  const tag = intlLocale[locale];
+  const year = (instant: Date) => new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric" }).format(instant);
+  const day = new Intl.DateTimeFormat(tag, {
+    timeZone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    ...(year(start) !== year(now) ? { year: "numeric" } : {}),
+  }).format(start);
+  const clock = new Intl.DateTimeFormat(tag, { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const offset = (month: number) =>
+    new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "longOffset" })
+      .formatToParts(new Date(Date.UTC(start.getUTCFullYear(), month, 1)))
+      .find((part) => part.type === "timeZoneName")?.value;
+  if (offset(0) === offset(6)) return `${day}, ${clock.format(start)} – ${clock.format(end)} (${timeZone})`;
+  const [from, to] = [zoneAbbreviation(start, timeZone), zoneAbbreviation(end, timeZone)];
+  const times =
+    from === to ? `${clock.format(start)} – ${clock.format(end)} ${to}` : `${clock.format(start)} ${from} – ${clock.format(end)} ${to}`;
+  return `${day}, ${times} (${timeZone})`;
+}
 
 /** To the consultant: a student booked one of their slots. */
 export function bookingRequestedMail(input: BookingMail & { contact: { email: string; phone: string; address: string } }): MailMessage {
+  const { locale } = input.to;
   return renderMail({
     to: input.to.email,
-    subject: `New booking request from ${input.studentName}`,
-    greeting: `Hello ${input.to.name},`,
+    locale,
+    subject: m.mail_booking_requested_subject({ student: input.studentName }, { locale }),
+    greeting: greetingFor(input.to.name, locale),
     paragraphs: [
-      `${input.studentName} has booked your slot on ${when(input.slot, input.to)}.`,
-      `Contact: ${input.contact.email}, ${input.contact.phone}. Address: ${input.contact.address}.`,
-      "Please accept or reject the booking, so they know where they stand.",
+      m.mail_booking_requested_body({ student: input.studentName, when: when(input.slot, input.to) }, { locale }),
+      m.mail_booking_requested_contact(input.contact, { locale }),
+      m.mail_booking_requested_ask({}, { locale }),
     ],
-    action: { label: "Accept or reject", url: input.url },
+    action: { label: m.mail_booking_requested_action({}, { locale }), url: input.url },
   });
 }
 
 /** To the student: accepted, with the calendar invitation. */
 export function bookingAcceptedMail(input: BookingMail & { calendar: string }): MailMessage {
+  const { locale } = input.to;
   return {
     ...renderMail({
       to: input.to.email,
-      subject: `Your appointment with ${input.consultantName} is confirmed`,
-      greeting: `Hello ${input.to.name},`,
+      locale,
+      subject: m.mail_booking_accepted_subject({ consultant: input.consultantName }, { locale }),
+      greeting: greetingFor(input.to.name, locale),
       paragraphs: [
-        `${input.consultantName} has accepted your appointment on ${when(input.slot, input.to)}.`,
-        "The invitation is attached: add it to your calendar. If you can no longer come, cancel the booking from your dashboard.",
+        m.mail_booking_accepted_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale }),
+        m.mail_booking_accepted_calendar({}, { locale }),
       ],
-      action: { label: "See or cancel the booking", url: input.url },
+      action: { label: m.mail_booking_accepted_action({}, { locale }), url: input.url },
     }),
     calendar: { method: "REQUEST", content: input.calendar },
   };
@@ -51,94 +86,112 @@ export function bookingAcceptedMail(input: BookingMail & { calendar: string }): 
 
 /** To the student: rejected (with a cancellation for their calendar when it had been accepted). */
 export function bookingRejectedMail(input: BookingMail & { calendar: string | null; bookAgainUrl: string }): MailMessage {
+  const { locale } = input.to;
   const message = renderMail({
     to: input.to.email,
-    subject: `${input.consultantName} cannot take your appointment`,
-    greeting: `Hello ${input.to.name},`,
+    locale,
+    subject: m.mail_booking_rejected_subject({ consultant: input.consultantName }, { locale }),
+    greeting: greetingFor(input.to.name, locale),
     paragraphs: [
-      `${input.consultantName} cannot take your appointment on ${when(input.slot, input.to)}, and has declined it.`,
-      input.calendar ? "The event has been removed from your calendar invitation." : "Please choose another time.",
-      `Book another time: ${input.bookAgainUrl}`,
+      m.mail_booking_rejected_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale }),
+      input.calendar ? m.mail_booking_rejected_removed({}, { locale }) : m.mail_booking_rejected_choose({}, { locale }),
+      m.mail_booking_rejected_book_again({ url: input.bookAgainUrl }, { locale }),
     ],
-    action: { label: "See the booking", url: input.url },
+    action: { label: m.mail_booking_see_action({}, { locale }), url: input.url },
   });
   return input.calendar ? { ...message, calendar: { method: "CANCEL", content: input.calendar } } : message;
 }
 
 /** To the student: the consultant marked the appointment as having taken place. */
 export function bookingCompletedMail(input: BookingMail): MailMessage {
+  const { locale } = input.to;
   return renderMail({
     to: input.to.email,
-    subject: `Your appointment with ${input.consultantName} is complete`,
-    greeting: `Hello ${input.to.name},`,
+    locale,
+    subject: m.mail_booking_completed_subject({ consultant: input.consultantName }, { locale }),
+    greeting: greetingFor(input.to.name, locale),
     paragraphs: [
-      `${input.consultantName} has marked your appointment on ${when(input.slot, input.to)} as completed.`,
-      "We hope it helped. You can book another appointment whenever you need one.",
+      m.mail_booking_completed_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale }),
+      m.mail_booking_completed_hope({}, { locale }),
     ],
-    action: { label: "See your bookings", url: input.url },
+    action: { label: m.mail_booking_see_bookings_action({}, { locale }), url: input.url },
   });
 }
 
 /** To the student who cancelled (with a cancellation for their calendar when it had been accepted). */
 export function bookingCancelledMail(input: BookingMail & { calendar: string | null }): MailMessage {
+  const { locale } = input.to;
   const message = renderMail({
     to: input.to.email,
-    subject: `You cancelled your appointment with ${input.consultantName}`,
-    greeting: `Hello ${input.to.name},`,
-    paragraphs: [
-      `Your appointment with ${input.consultantName} on ${when(input.slot, input.to)} is cancelled, and the slot is free for others.`,
-    ],
-    action: { label: "See your bookings", url: input.url },
+    locale,
+    subject: m.mail_booking_cancelled_subject({ consultant: input.consultantName }, { locale }),
+    greeting: greetingFor(input.to.name, locale),
+    paragraphs: [m.mail_booking_cancelled_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale })],
+    action: { label: m.mail_booking_see_bookings_action({}, { locale }), url: input.url },
   });
   return input.calendar ? { ...message, calendar: { method: "CANCEL", content: input.calendar } } : message;
 }
 
 /** To the consultant: the student cancelled. */
 export function bookingCancelledForConsultantMail(input: BookingMail): MailMessage {
+  const { locale } = input.to;
   return renderMail({
     to: input.to.email,
-    subject: `${input.studentName} cancelled their appointment`,
-    greeting: `Hello ${input.to.name},`,
-    paragraphs: [`${input.studentName} cancelled the appointment on ${when(input.slot, input.to)}. The slot is free to book again.`],
-    action: { label: "See your appointments", url: input.url },
+    locale,
+    subject: m.mail_booking_cancelled_consultant_subject({ student: input.studentName }, { locale }),
+    greeting: greetingFor(input.to.name, locale),
+    paragraphs: [m.mail_booking_cancelled_consultant_body({ student: input.studentName, when: when(input.slot, input.to) }, { locale })],
+    action: { label: m.mail_booking_see_appointments_action({}, { locale }), url: input.url },
   });
 }
 
 /** To either side, a day before an accepted appointment. */
 export function bookingReminderMail(input: BookingMail & { other: string }): MailMessage {
+  const { locale } = input.to;
   return renderMail({
     to: input.to.email,
-    subject: `Reminder: your appointment with ${input.other} is tomorrow`,
-    greeting: `Hello ${input.to.name},`,
-    paragraphs: [`This is a reminder of your appointment with ${input.other} on ${when(input.slot, input.to)}.`],
-    action: { label: "See the booking", url: input.url },
+    locale,
+    subject: m.mail_booking_reminder_subject({ other: input.other }, { locale }),
+    greeting: greetingFor(input.to.name, locale),
+    paragraphs: [m.mail_booking_reminder_body({ other: input.other, when: when(input.slot, input.to) }, { locale })],
+    action: { label: m.mail_booking_see_action({}, { locale }), url: input.url },
   });
 }
 
+/** The calendar event's own texts (SUMMARY and DESCRIPTION of the .ics), in the student's language. */
+export function bookingEventTexts(input: { consultantName: string; url: string; locale: Locale }): { title: string; description: string } {
+  const { locale } = input;
+  return {
+    title: m.mail_event_title({ consultant: input.consultantName }, { locale }),
+    description: m.mail_event_description({ consultant: input.consultantName, url: input.url }, { locale }),
+  };
+}
+
 /** To someone staff added as a consultant who had no account: choose a password. */
-export function consultantInvitationMail(input: { to: string; name: string; url: string; days: number }): MailMessage {
+export function consultantInvitationMail(input: { to: string; name: string; url: string; days: number; locale: Locale }): MailMessage {
+  const { locale } = input;
   return renderMail({
     to: input.to,
-    subject: "You have been added as a consultant on Onward",
-    greeting: `Hello ${input.name},`,
+    locale,
+    subject: m.mail_consultant_added_subject({}, { locale }),
+    greeting: greetingFor(input.name, locale),
     paragraphs: [
-      "Onward's team has added you as a consultant, so students can book appointments with you.",
-      `Choose a password to sign in, then add the times you are available under Appointment Time. The link works for ${input.days} days; after that, use “Forgot password?” on the sign-in page.`,
+      m.mail_consultant_invitation_body({}, { locale }),
+      m.mail_consultant_invitation_password({ days: new Intl.NumberFormat(intlLocale[locale]).format(input.days) }, { locale }),
     ],
-    action: { label: "Choose my password", url: input.url },
+    action: { label: m.mail_consultant_invitation_action({}, { locale }), url: input.url },
   });
 }
 
 /** To someone with an account whom staff added as a consultant. */
-export function consultantAddedMail(input: { to: string; name: string; url: string }): MailMessage {
+export function consultantAddedMail(input: { to: string; name: string; url: string; locale: Locale }): MailMessage {
+  const { locale } = input;
   return renderMail({
     to: input.to,
-    subject: "You have been added as a consultant on Onward",
-    greeting: `Hello ${input.name},`,
-    paragraphs: [
-      "Onward's team has added you as a consultant, so students can book appointments with you. Add the times you are available, and students will see them.",
-      "If you have not chosen a password for Onward yet, use “Forgot password?” on the sign-in page.",
-    ],
-    action: { label: "Add my available times", url: input.url },
+    locale,
+    subject: m.mail_consultant_added_subject({}, { locale }),
+    greeting: greetingFor(input.name, locale),
+    paragraphs: [m.mail_consultant_added_body({}, { locale }), m.mail_consultant_added_password({}, { locale })],
+    action: { label: m.mail_consultant_added_action({}, { locale }), url: input.url },
   });
 }

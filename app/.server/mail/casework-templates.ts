@@ -1,13 +1,17 @@
+import type { Locale } from "~/lib/locale";
+import { m } from "~/paraglide/messages";
 import type { MailMessage } from "./outbox";
-import { renderMail } from "./templates";
+import { greetingFor, renderMail } from "./templates";
 
 /**
  * The e-mails of casework: document reviews and new copies, assignment, withdrawal and messages.
  * None carries a message's text or a document's reason in its subject; each links to the page.
+ * Each is written in the recipient's language (`locale`).
  */
 
 export function documentReviewMail(input: {
   to: string;
+  locale: Locale;
   name: string;
   document: string;
   decision: "accepted" | "needs-new-copy";
@@ -15,88 +19,122 @@ export function documentReviewMail(input: {
   application: string;
   url: string;
 }): MailMessage {
+  const { locale } = input;
   const asked = input.decision === "needs-new-copy";
+  const names = { document: input.document, application: input.application };
   return renderMail({
     to: input.to,
-    subject: asked ? `Please send a new copy of your ${input.document}` : `Your ${input.document} was accepted`,
-    greeting: `Hello ${input.name},`,
+    locale,
+    subject: asked
+      ? m.mail_document_new_copy_subject({ document: input.document }, { locale })
+      : m.mail_document_accepted_subject({ document: input.document }, { locale }),
+    greeting: greetingFor(input.name, locale),
     paragraphs: asked
       ? [
-          `Our team reviewed the ${input.document} in your application to ${input.application} and needs a new copy of it.`,
-          ...(input.reason ? [`Why: ${input.reason}`] : []),
-          "Upload the new copy on your application's page; the other documents stay as they are.",
+          m.mail_document_new_copy_body(names, { locale }),
+          ...(input.reason ? [m.mail_document_new_copy_reason({ reason: input.reason }, { locale })] : []),
+          m.mail_document_new_copy_upload({}, { locale }),
         ]
-      : [`Our team reviewed the ${input.document} in your application to ${input.application} and accepted it.`],
-    action: { label: asked ? "Send the new copy" : "See my application", url: input.url },
+      : [m.mail_document_accepted_body(names, { locale })],
+    action: {
+      label: asked ? m.mail_document_new_copy_action({}, { locale }) : m.mail_status_action({}, { locale }),
+      url: input.url,
+    },
   });
 }
 
 export function documentsReplacedMail(input: {
   to: string;
+  locale: Locale;
   name: string;
   student: string;
   documents: string[];
   application: string;
   url: string;
 }): MailMessage {
+  const { locale } = input;
   return renderMail({
     to: input.to,
-    subject: `${input.student} sent new copies of documents`,
-    greeting: `Hello ${input.name},`,
+    locale,
+    subject: m.mail_documents_replaced_subject({ student: input.student }, { locale }),
+    greeting: greetingFor(input.name, locale),
     paragraphs: [
-      `${input.student} sent a new copy of: ${input.documents.join(", ")} (application to ${input.application}).`,
-      "The earlier copies stay in each document's history.",
+      m.mail_documents_replaced_body(
+        { student: input.student, documents: input.documents.join(", "), application: input.application },
+        { locale },
+      ),
+      m.mail_documents_replaced_history({}, { locale }),
     ],
-    action: { label: "Review the application", url: input.url },
+    action: { label: m.mail_documents_replaced_action({}, { locale }), url: input.url },
   });
 }
 
 export function applicationAssignedMail(input: {
   to: string;
+  locale: Locale;
   name: string;
   student: string;
   application: string;
   assignedBy: string;
   url: string;
 }): MailMessage {
+  const { locale } = input;
   return renderMail({
     to: input.to,
-    subject: `An application was assigned to you: ${input.student}`,
-    greeting: `Hello ${input.name},`,
-    paragraphs: [`${input.assignedBy} made you responsible for ${input.student}'s application to ${input.application}.`],
-    action: { label: "Open the application", url: input.url },
+    locale,
+    subject: m.mail_application_assigned_subject({ student: input.student }, { locale }),
+    greeting: greetingFor(input.name, locale),
+    paragraphs: [
+      m.mail_application_assigned_body(
+        { assignedBy: input.assignedBy, student: input.student, application: input.application },
+        { locale },
+      ),
+    ],
+    action: { label: m.mail_open_application_action({}, { locale }), url: input.url },
   });
 }
 
 export function applicationWithdrawnMail(input: {
   to: string;
+  locale: Locale;
   name: string;
   student: string;
   application: string;
   reason: string | null;
   url: string;
 }): MailMessage {
+  const { locale } = input;
   return renderMail({
     to: input.to,
-    subject: `${input.student} withdrew an application`,
-    greeting: `Hello ${input.name},`,
+    locale,
+    subject: m.mail_application_withdrawn_subject({ student: input.student }, { locale }),
+    greeting: greetingFor(input.name, locale),
     paragraphs: [
-      `${input.student} withdrew their application to ${input.application}. It is kept, read-only.`,
-      ...(input.reason ? [`Their reason: ${input.reason}`] : []),
+      m.mail_application_withdrawn_body({ student: input.student, application: input.application }, { locale }),
+      ...(input.reason ? [m.mail_application_withdrawn_reason({ reason: input.reason }, { locale })] : []),
     ],
-    action: { label: "Open the application", url: input.url },
+    action: { label: m.mail_open_application_action({}, { locale }), url: input.url },
   });
 }
 
-export function applicationMessageMail(input: { to: string; name: string; from: string; application: string; url: string }): MailMessage {
+export function applicationMessageMail(input: {
+  to: string;
+  locale: Locale;
+  name: string;
+  from: string;
+  application: string;
+  url: string;
+}): MailMessage {
+  const { locale } = input;
   return renderMail({
     to: input.to,
-    subject: "New message about an application",
-    greeting: `Hello ${input.name},`,
+    locale,
+    subject: m.mail_application_message_subject({}, { locale }),
+    greeting: greetingFor(input.name, locale),
     paragraphs: [
-      `${input.from} wrote a message about the application to ${input.application}.`,
-      "Read it and reply on the application's page.",
+      m.mail_application_message_body({ from: input.from, application: input.application }, { locale }),
+      m.mail_application_message_reply({}, { locale }),
     ],
-    action: { label: "Read the message", url: input.url },
+    action: { label: m.mail_application_message_action({}, { locale }), url: input.url },
   });
 }

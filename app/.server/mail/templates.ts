@@ -1,3 +1,6 @@
+import { type Locale, localizedPath } from "~/lib/locale";
+import { m } from "~/paraglide/messages";
+import { getConfig } from "../config";
 import type { MailMessage } from "./outbox";
 
 /** HTML-escapes text placed into mail bodies. */
@@ -5,8 +8,30 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/**
+ * A site page's address in the recipient's language (ADR 037): "/dashboard" → "https://…/bn/dashboard"
+ * for a Bangla reader. Query and fragment stay as they are.
+ */
+export function mailLink(path: string, locale: Locale): string {
+  return new URL(localizedPath(path, locale), getConfig().appUrl).href;
+}
+
+/** An absolute site link (a set-password or unsubscribe page) moved into a language; its query (the token) stays as it is. */
+export function localizedHref(href: string, locale: Locale): string {
+  const url = new URL(href);
+  url.pathname = localizedPath(url.pathname, locale);
+  return url.href;
+}
+
+/** "Hello Rahim,": every message's greeting, in the recipient's language. */
+export function greetingFor(name: string, locale: Locale): string {
+  return m.mail_hello({ name }, { locale });
+}
+
 type Layout = {
   to: string;
+  /** The recipient's language: the layout's own words (the link hint, the signature) are written in it. */
+  locale: Locale;
   subject: string;
   greeting: string;
   paragraphs: string[];
@@ -15,96 +40,94 @@ type Layout = {
 };
 
 /** One layout for every message: a greeting, a few paragraphs, an optional button, in HTML and plain text. */
-export function renderMail({ to, subject, greeting, paragraphs, action, footer }: Layout): MailMessage {
-  const text = [
-    greeting,
-    "",
-    ...paragraphs.flatMap((p) => [p, ""]),
-    ...(action ? [`${action.label}: ${action.url}`, ""] : []),
-    footer ?? "— Onward",
-  ]
+export function renderMail({ to, locale, subject, greeting, paragraphs, action, footer }: Layout): MailMessage {
+  const signature = footer ?? m.mail_signature({}, { locale });
+  const text = [greeting, "", ...paragraphs.flatMap((p) => [p, ""]), ...(action ? [`${action.label}: ${action.url}`, ""] : []), signature]
     .join("\n")
     .trim();
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+  const html = `<!doctype html><html${locale === "en" ? "" : ` lang="${locale}"`}><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
-${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1e40af;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#475569">Or paste this link into your browser: ${escapeHtml(action.url)}</p>` : ""}
-<p style="color:#475569">${escapeHtml(footer ?? "— Onward")}</p>
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1e40af;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#475569">${escapeHtml(m.mail_paste_link({}, { locale }))} ${escapeHtml(action.url)}</p>` : ""}
+<p style="color:#475569">${escapeHtml(signature)}</p>
 </body></html>`;
   return { to, subject, text, html };
 }
 
-type LinkMail = { to: string; name: string; url: string };
+type LinkMail = { to: string; name: string; url: string; locale: Locale };
 
-export function verifyEmailMail({ to, name, url }: LinkMail): MailMessage {
+export function verifyEmailMail({ to, name, url, locale }: LinkMail): MailMessage {
   return renderMail({
     to,
-    subject: "Confirm your e-mail address for Onward",
-    greeting: `Hello ${name},`,
-    paragraphs: [
-      "Welcome to Onward. Please confirm that this is your e-mail address so we can reach you about your applications and appointments.",
-    ],
-    action: { label: "Confirm my e-mail", url },
-    footer: "If you did not create an Onward account, you can ignore this message. — Onward",
+    locale,
+    subject: m.mail_verify_subject({}, { locale }),
+    greeting: greetingFor(name, locale),
+    paragraphs: [m.mail_verify_body({}, { locale })],
+    action: { label: m.mail_verify_action({}, { locale }), url },
+    footer: m.mail_verify_footer({}, { locale }),
   });
 }
 
-export function resetPasswordMail({ to, name, url }: LinkMail): MailMessage {
+export function resetPasswordMail({ to, name, url, locale }: LinkMail): MailMessage {
   return renderMail({
     to,
-    subject: "Reset your Onward password",
-    greeting: `Hello ${name},`,
-    paragraphs: ["Someone asked to reset the password of your Onward account. The link below works once, for 30 minutes."],
-    action: { label: "Choose a new password", url },
-    footer: "If it was not you, ignore this message: your password stays as it is. — Onward",
+    locale,
+    subject: m.mail_reset_subject({}, { locale }),
+    greeting: greetingFor(name, locale),
+    paragraphs: [m.mail_reset_body({}, { locale })],
+    action: { label: m.mail_reset_action({}, { locale }), url },
+    footer: m.mail_reset_footer({}, { locale }),
   });
 }
 
-export function magicLinkMail({ to, name, url }: LinkMail): MailMessage {
+export function magicLinkMail({ to, name, url, locale }: LinkMail): MailMessage {
   return renderMail({
     to,
-    subject: "Your Onward sign-in link",
-    greeting: `Hello ${name},`,
-    paragraphs: ["Here is the sign-in link you asked for. It works once, for 15 minutes."],
-    action: { label: "Sign in to Onward", url },
-    footer: "If you did not ask for it, ignore this message. — Onward",
+    locale,
+    subject: m.mail_magic_subject({}, { locale }),
+    greeting: greetingFor(name, locale),
+    paragraphs: [m.mail_magic_body({}, { locale })],
+    action: { label: m.mail_sign_in_action({}, { locale }), url },
+    footer: m.mail_magic_footer({}, { locale }),
   });
 }
 
 /** To the owner of an address someone tried to sign up with: the same answer as a new address gets, without a new account. */
-export function signUpAttemptMail({ to, name, url }: LinkMail): MailMessage {
+export function signUpAttemptMail({ to, name, url, locale }: LinkMail): MailMessage {
   return renderMail({
     to,
-    subject: "Someone tried to create an Onward account with your e-mail",
-    greeting: `Hello ${name},`,
-    paragraphs: [
-      "Someone tried to create an Onward account with your e-mail address, but you already have one. If it was you, sign in with your password, or reset your password if you have forgotten it.",
-      "If it was not you, you do not need to do anything: nothing has changed on your account.",
-    ],
-    action: { label: "Sign in to Onward", url },
-    footer: "To choose a new password, use “Forgot password?” on the sign-in page. — Onward",
+    locale,
+    subject: m.mail_signup_attempt_subject({}, { locale }),
+    greeting: greetingFor(name, locale),
+    paragraphs: [m.mail_signup_attempt_body({}, { locale }), m.mail_signup_attempt_not_you({}, { locale })],
+    action: { label: m.mail_sign_in_action({}, { locale }), url },
+    footer: m.mail_signup_attempt_footer({}, { locale }),
   });
 }
 
 /** To a student whose application's status staff changed: the new status, the staff note if any, and the link. */
 export function applicationStatusMail(input: {
   to: string;
+  locale: Locale;
   name: string;
+  /** The status's label, in the recipient's language. */
   status: string;
   country: string;
   university: string;
   note: string | null;
   url: string;
 }): MailMessage {
+  const { locale } = input;
   return renderMail({
     to: input.to,
-    subject: `Your application is now ${input.status}`,
-    greeting: `Hello ${input.name},`,
+    locale,
+    subject: m.mail_status_subject({ status: input.status }, { locale }),
+    greeting: greetingFor(input.name, locale),
     paragraphs: [
-      `The status of your application to ${input.university} (${input.country}) is now ${input.status}.`,
-      ...(input.note ? [`A note from our team: ${input.note}`] : []),
-      "You can follow every step of it in your dashboard.",
+      m.mail_status_body({ university: input.university, country: input.country, status: input.status }, { locale }),
+      ...(input.note ? [m.mail_status_note({ note: input.note }, { locale })] : []),
+      m.mail_status_follow({}, { locale }),
     ],
-    action: { label: "See my application", url: input.url },
+    action: { label: m.mail_status_action({}, { locale }), url: input.url },
   });
 }

@@ -24,6 +24,7 @@ afterEach(async () => {
 const message = (to: string) =>
   renderMail({
     to,
+    locale: "en",
     subject: "Hello <there>",
     greeting: "Hi & welcome,",
     paragraphs: ["A <b>test</b>."],

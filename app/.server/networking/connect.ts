@@ -1,12 +1,13 @@
 import { and, count, eq, gt, min } from "drizzle-orm";
+import { getLocale, type Locale } from "~/lib/locale";
 import { CONNECT_DAILY_LIMIT, CONNECT_LIMIT, ConnectFormSchema } from "~/lib/schemas/networking";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
-import { getConfig } from "../config";
 import { type Database, db } from "../db";
 import { memberMessages, networkingMembers, users } from "../db/schema";
 import { AppError, formatWait } from "../errors";
 import { queueMail } from "../mail/outbox";
-import { renderMail } from "../mail/templates";
+import { greetingFor, mailLink, renderMail } from "../mail/templates";
 import { getSiteSettings } from "../settings/site-settings";
 import { type DirectoryCard, memberSummaryColumns } from "./search-directory";
 
@@ -65,7 +66,6 @@ export async function sendConnectMessage(input: {
   }
   if (!input.sender.emailVerified) throw new AppError("INVALID", VERIFY_BEFORE_CONNECT);
   const { contactEmail } = await getSiteSettings();
-  const appUrl = getConfig().appUrl;
 
   return db().transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.sender.id)).for("update");
@@ -77,22 +77,34 @@ export async function sendConnectMessage(input: {
     }
     await tx.insert(memberMessages).values({ memberId: member.id, senderId: input.sender.id, message: parsed.data.message });
     const student = input.sender.name;
+    const locale = await memberLocale(tx, member.userId);
     await queueMail(tx, {
       ...renderMail({
         to: member.email,
-        subject: `${student} wrote to you through Onward`,
-        greeting: `Hello ${member.name},`,
+        locale,
+        subject: m.mail_connect_subject({ student }, { locale }),
+        greeting: greetingFor(member.name, locale),
         paragraphs: [
-          `${student}, a student planning to study abroad, found you in the Onward networking directory and sent you this message:`,
+          m.mail_connect_intro({ student }, { locale }),
           parsed.data.message,
-          `Reply to this e-mail to answer ${student}: your reply goes straight to them, at ${input.sender.email}. They do not see your e-mail address unless you reply.`,
+          m.mail_connect_reply({ student, email: input.sender.email }, { locale }),
         ],
         footer: member.userId
-          ? `Prefer not to receive messages from students? Turn them off in your Onward profile: ${appUrl}/dashboard/profile — Onward`
-          : `Prefer not to receive messages from students? Sign in to Onward with this e-mail address and turn them off in your profile, or tell us at ${contactEmail}. — Onward`,
+          ? m.mail_connect_footer_user({ url: mailLink("/dashboard/profile", locale) }, { locale })
+          : m.mail_connect_footer_member({ email: contactEmail }, { locale }),
       }),
       replyTo: input.sender.email,
     });
     return { memberName: member.name };
   });
+}
+
+/**
+ * The language of the member's e-mail: their account's, when the entry is linked to one; else the
+ * language of the page the student wrote from.
+ */
+async function memberLocale(tx: Database, userId: string | null): Promise<Locale> {
+  if (!userId) return getLocale();
+  const [account] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return account?.locale ?? getLocale();
 }

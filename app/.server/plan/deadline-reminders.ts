@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { daysLeftText, deadlineText, type NextDeadline, nextDeadline, todayIn } from "~/lib/deadlines";
-import { getConfig } from "../config";
+import { intlLocale, type Locale } from "~/lib/locale";
+import { m } from "~/paraglide/messages";
 import type { Database } from "../db";
 import { deadlineRemindersSent, planSettings, shortlistEntries, universities, users } from "../db/schema";
 import { logger } from "../logger";
 import { queueMail } from "../mail/outbox";
-import { renderMail } from "../mail/templates";
+import { greetingFor, localizedHref, mailLink, renderMail } from "../mail/templates";
 import { reportingRuns } from "../metrics";
 import { type PeriodicJob, startPeriodicJob } from "../periodic-job";
 import { shortlistEvents } from "../universities/shortlist";
@@ -69,6 +70,7 @@ export async function sendDueDeadlineReminders(
         name: users.name,
         email: users.email,
         timeZone: users.timeZone,
+        locale: users.locale,
         universityId: universities.id,
         slug: universities.slug,
         universityName: universities.name,
@@ -100,7 +102,12 @@ export async function sendDueDeadlineReminders(
 }
 
 /** Claims this person's due reminders and queues one e-mail for those this run claimed; false when another run had them all. */
-function remindOne(database: Database, person: { userId: string; name: string; email: string }, due: Due[], now: Date): Promise<boolean> {
+function remindOne(
+  database: Database,
+  person: { userId: string; name: string; email: string; locale: Locale },
+  due: Due[],
+  now: Date,
+): Promise<boolean> {
   return database.transaction(async (tx) => {
     const claimed = await tx
       .insert(deadlineRemindersSent)
@@ -120,39 +127,59 @@ function remindOne(database: Database, person: { userId: string; name: string; e
       tx,
       deadlineReminderMail({
         to: person.email,
+        locale: person.locale,
         name: person.name,
         due: due.filter((item) => mine.has(item.universityId)),
-        unsubscribe: unsubscribeUrl(person.userId, now),
+        unsubscribe: localizedHref(unsubscribeUrl(person.userId, now), person.locale),
       }),
     );
     return true;
   });
 }
 
-function absolute(path: string): string {
-  return new URL(path, getConfig().appUrl).href;
+/** "apply by 15 January 2027 for the September 2027 intake" and "50 days left", in `locale` (the English is lib/deadlines'). */
+function deadlineWords(next: NextDeadline, locale: Locale): { deadline: string; left: string } {
+  if (locale === "en") return { deadline: deadlineText(next), left: daysLeftText(next.daysLeft) };
+  const tag = intlLocale[locale];
+  const [year = 1970, month = 1, day = 1] = next.date.split("-").map(Number);
+  const date = new Intl.DateTimeFormat(tag, { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+  const intake = new Intl.DateTimeFormat(tag, { timeZone: "UTC", month: "long", year: "numeric" }).format(
+    new Date(Date.UTC(next.intakeYear, next.intakeMonth - 1, 1)),
+  );
+  const left =
+    next.daysLeft === 0
+      ? m.mail_deadline_last_day({}, { locale })
+      : m.mail_deadline_days_left({ days: new Intl.NumberFormat(tag).format(next.daysLeft) }, { locale });
+  return { deadline: m.mail_deadline_apply_by({ date, intake }, { locale }), left };
 }
 
-/** One e-mail for every deadline of the person's shortlist that is due now, soonest first. */
-export function deadlineReminderMail(input: { to: string; name: string; due: Due[]; unsubscribe: string }) {
+/** One e-mail for every deadline of the person's shortlist that is due now, soonest first, in the person's language. */
+export function deadlineReminderMail(input: { to: string; locale: Locale; name: string; due: Due[]; unsubscribe: string }) {
+  const { locale } = input;
   const due = [...input.due].sort((a, b) => a.next.date.localeCompare(b.next.date));
   const [first] = due;
   const subject =
     due.length === 1 && first
-      ? `${first.name}: ${daysLeftText(first.next.daysLeft)} to apply`
-      : `${due.length} application deadlines on your shortlist are coming up`;
+      ? m.mail_deadline_subject_one({ university: first.name, left: deadlineWords(first.next, locale).left }, { locale })
+      : m.mail_deadline_subject_many({ count: new Intl.NumberFormat(intlLocale[locale]).format(due.length) }, { locale });
   return renderMail({
     to: input.to,
+    locale,
     subject,
-    greeting: `Hello ${input.name},`,
+    greeting: greetingFor(input.name, locale),
     paragraphs: [
-      ...due.map(
-        (item) => `${item.name}: ${deadlineText(item.next)} (${daysLeftText(item.next.daysLeft)}). ${absolute(`/university/${item.slug}`)}`,
+      ...due.map((item) =>
+        m.mail_deadline_line(
+          { university: item.name, ...deadlineWords(item.next, locale), url: mailLink(`/university/${item.slug}`, locale) },
+          { locale },
+        ),
       ),
-      "These are the universities' usual deadlines; check each university's own page before you rely on one.",
+      m.mail_deadline_check({}, { locale }),
     ],
-    action: { label: "See my shortlist", url: absolute("/dashboard/shortlist") },
-    footer: `You get these reminders because these universities are on your Onward shortlist. To stop them, open ${input.unsubscribe} (or turn them off in your profile). — Onward`,
+    action: { label: m.mail_deadline_action({}, { locale }), url: mailLink("/dashboard/shortlist", locale) },
+    footer: m.mail_deadline_footer({ unsubscribe: input.unsubscribe }, { locale }),
   });
 }
 
