@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { ZodError } from "zod";
-import { plural } from "~/lib/plural";
+import { groupThousands } from "~/lib/numbers";
+import { m } from "~/paraglide/messages";
 
 export type AppErrorCode = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "INVALID" | "TOO_LARGE" | "RATE_LIMITED";
 
@@ -14,7 +15,10 @@ const statuses: Record<AppErrorCode, number> = {
   RATE_LIMITED: 429,
 };
 
-/** What a form refused for its fields' sake says above them (each field says its own problem). */
+/**
+ * What a form refused for its fields' sake says above them (each field says its own problem), in
+ * English; `m.forms_correct_marked_fields()` says it in the request's language.
+ */
 export const CORRECT_THE_MARKED_FIELDS = "Please correct the marked fields";
 
 type AppErrorOptions = {
@@ -60,14 +64,14 @@ export class AppError extends Error {
       if (typeof field !== "string" || (options.fields && !options.fields.includes(field))) continue;
       fieldErrors[field] ??= issue.message;
     }
-    return new AppError("INVALID", options.message ?? CORRECT_THE_MARKED_FIELDS, { fieldErrors });
+    return new AppError("INVALID", options.message ?? m.forms_correct_marked_fields(), { fieldErrors });
   }
 }
 
-/** A rate limit's refusal: "Too many attempts. Please wait 3 minutes and try again." and Retry-After. */
+/** A rate limit's refusal: "Too many attempts. Please wait 3 minutes and try again." (in the request's language) and Retry-After. */
 export function rateLimited(retryAfterSeconds: number, prefix = ""): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError("RATE_LIMITED", `${prefix}Too many attempts. Please wait ${formatWait(seconds)} and try again.`, {
+  return new AppError("RATE_LIMITED", `${prefix}${m.forms_too_many_attempts({ wait: formatWait(seconds) })}`, {
     retryAfterSeconds: seconds,
   });
 }
@@ -109,9 +113,11 @@ export function errorResponse(error: unknown): Response {
   });
 }
 
+/** A wait in seconds, minutes or hours, in the request's language: "3 minutes", "৩ মিনিট". */
 export function formatWait(seconds: number): string {
-  if (seconds < 60) return plural(seconds, "second", "seconds");
+  const count = (value: number) => ({ count: value, countText: groupThousands(value) });
+  if (seconds < 60) return m.forms_wait_seconds(count(seconds));
   const minutes = Math.ceil(seconds / 60);
-  if (minutes <= 90) return plural(minutes, "minute", "minutes");
-  return plural(Math.ceil(minutes / 60), "hour", "hours");
+  if (minutes <= 90) return m.forms_wait_minutes(count(minutes));
+  return m.forms_wait_hours(count(Math.ceil(minutes / 60)));
 }

@@ -1,6 +1,10 @@
+import { m } from "~/paraglide/messages";
+
 /** What the contact and enrolment forms hold. */
 export type ContactFormValues = { name: string; phone: string; email: string; message: string };
 
+// The English words, for code that still compares or sends them as constants; pages and schemas
+// call the messages (forms_…) below at render or validation time, in the page's language.
 export const CONTACT_SUCCESS_TEXT = "We got your message. We will contact with you as soon as possible";
 export const CONTACT_SUCCESS_DURATION_MS = 10_000;
 export const ALL_FIELDS_REQUIRED = "All fields are required";
@@ -12,10 +16,11 @@ export const MESSAGE_MAX_LENGTH = 5_000;
 /**
  * The sentence above the contact form when fields are wrong: the spec's "All fields are
  * required" when any is empty, else a pointer to the marked fields. The browser and the
- * server's answer (rendered without JavaScript) derive it the same way from the field errors.
+ * server's answer (rendered without JavaScript) derive it the same way from the field errors,
+ * which the schema wrote in the page's language.
  */
 export function contactFormProblem(fieldErrors: Record<string, readonly string[] | null | undefined>): string | undefined {
   const messages = Object.values(fieldErrors).flatMap((errors) => errors ?? []);
   if (messages.length === 0) return undefined;
-  return messages.includes(FIELD_REQUIRED) ? ALL_FIELDS_REQUIRED : "Please correct the marked fields";
+  return messages.includes(m.forms_field_required()) ? m.forms_all_fields_required() : m.forms_correct_marked_fields();
 }

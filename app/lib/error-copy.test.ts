@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { requestStorage } from "~/.server/request-context";
 import { errorCopy } from "./error-copy";
 
 /** What React Router hands an ErrorBoundary for a thrown `data(message, { status })`. */
@@ -57,4 +58,11 @@ test("a fault is a generic message with the request id, never the fault's own te
     });
     expect(errorCopy(thrown(503, "down"), place)).toMatchObject({ status: 503, title: "Something went wrong", message: GENERIC });
   }
+});
+
+test("on a Bangla page the error's own words are in Bangla, and a refusal's words as they were written", () => {
+  const inBangla = <T>(fn: () => T) => requestStorage.run({ requestId: "test", nonce: "test", clientIp: "198.51.100.7", locale: "bn" }, fn);
+  expect(inBangla(() => errorCopy(thrown(404, null)))).toMatchObject({ status: 404, title: "পাতাটি পাওয়া যায়নি" });
+  expect(inBangla(() => errorCopy(new Error("boom"))).title).toBe("কোনো একটা সমস্যা হয়েছে");
+  expect(inBangla(() => errorCopy(thrown(409, "This booking is cancelled."))).message).toBe("This booking is cancelled.");
 });

@@ -1,4 +1,6 @@
+import { m } from "~/paraglide/messages";
 import type { StudyLevel } from "./academic-profile";
+import { getLocale, type Locale } from "./locale";
 import { groupLakh } from "./numbers";
 import type { TuitionCurrency } from "./universities";
 
@@ -59,19 +61,25 @@ export type RequirementState = "met" | "failed" | "unknown";
 /** A reason of fit in plain words, and whether it says a requirement is met, not met, unknown, or only informs. */
 export type FitReason = { text: string; state: RequirementState | "info" };
 
-/** "৳31 lakh", "৳6.4 lakh", "৳1.2 crore", "৳85,000": taka as a Bangladeshi family says it. */
-export function formatLakh(taka: number): string {
+/** "৳31 lakh", "৳6.4 lakh", "৳1.2 crore", "৳85,000": taka as a Bangladeshi family says it ("৳৩১ লাখ" in Bangla). */
+export function formatLakh(taka: number, locale: Locale = getLocale()): string {
   const amount = Math.round(taka);
-  if (amount >= 10_000_000) return `৳${trimmed(amount / 10_000_000)} crore`;
-  if (amount >= 100_000) return `৳${amount >= 1_000_000 ? Math.round(amount / 100_000) : trimmed(amount / 100_000)} lakh`;
-  return `৳${groupLakh(amount)}`;
+  if (amount >= 10_000_000) return m.finder_taka_crore({ amount: trimmed(amount / 10_000_000, locale) }, { locale });
+  if (amount >= 100_000)
+    return m.finder_taka_lakh(
+      { amount: amount >= 1_000_000 ? groupLakh(Math.round(amount / 100_000), locale) : trimmed(amount / 100_000, locale) },
+      { locale },
+    );
+  return `৳${groupLakh(amount, locale)}`;
 }
 
-function trimmed(value: number): string {
-  return String(Math.round(value * 10) / 10);
+function trimmed(value: number, locale: Locale): string {
+  const rounded = Math.round(value * 10) / 10;
+  return locale === "en" ? String(rounded) : groupLakh(rounded, locale);
 }
 
-/** "BDT 1,22,000" — whole taka in the South Asian grouping Bangladeshi banks print. */
-export function formatBdt(taka: number): string {
-  return `BDT ${groupLakh(Math.round(taka))}`;
+/** "BDT 1,22,000" — whole taka in the South Asian grouping Bangladeshi banks print ("৳১,২২,০০০" in Bangla). */
+export function formatBdt(taka: number, locale: Locale = getLocale()): string {
+  const amount = groupLakh(Math.round(taka), locale);
+  return locale === "en" ? `BDT ${amount}` : `৳${amount}`;
 }

@@ -2,9 +2,18 @@
  * The university catalogue's fixed lists and units, kept free of Zod so pages can use them without
  * loading it.
  */
+import { m } from "~/paraglide/messages";
+import { getLocale, intlLocale, type Locale } from "./locale";
 
 export const universityTypes = ["Public", "Private"] as const;
 export type UniversityType = (typeof universityTypes)[number];
+
+/** A type as the page's language names it ("Public", "সরকারি"); the stored value stays English. */
+export function universityTypeLabel(type: string): string {
+  if (type === "Public") return m.finder_type_public();
+  if (type === "Private") return m.finder_type_private();
+  return type;
+}
 
 /** The countries the catalogue and its finder cover, as a university's `country` spells them. */
 export const catalogueCountries = [
@@ -36,6 +45,15 @@ export const monthNames = [
   "November",
   "December",
 ] as const;
+
+const bnMonths = new Intl.DateTimeFormat(intlLocale.bn, { month: "long", timeZone: "UTC" });
+
+/** A month (1–12) by name in the page's language: "January", "জানুয়ারি"; "" when out of range. */
+export function monthName(month: number, locale: Locale = getLocale()): string {
+  const name = monthNames[month - 1];
+  if (!name) return "";
+  return locale === "en" ? name : bnMonths.format(Date.UTC(2000, month - 1, 1));
+}
 
 /** Currencies a first-year tuition may be given in (ISO 4217); each has a rate to taka in the site settings. */
 export const tuitionCurrencies = ["USD", "GBP", "EUR", "CAD", "AUD", "DKK", "KRW", "JPY", "MYR"] as const;

@@ -1,5 +1,6 @@
 import { formatMoney, formatTaka } from "~/lib/tuition";
 import type { TuitionCurrency, TuitionView, UniversityCardView } from "~/lib/universities";
+import { m } from "~/paraglide/messages";
 import type { TakaRates, UniversityCard } from "./schema";
 
 /**
@@ -18,7 +19,7 @@ export function feeView(
   if (amount === null || currency === null) return null;
   if (amount === 0) return { original: none, taka: null, year };
   const rate = rates[currency as TuitionCurrency] ?? 0;
-  return { original: formatMoney(amount, currency), taka: rate > 0 ? formatTaka(amount, rate) : "no taka rate set", year };
+  return { original: formatMoney(amount, currency), taka: rate > 0 ? formatTaka(amount, rate) : m.finder_no_taka_rate(), year };
 }
 
 /** First-year tuition as the pages show it (feeView). */
@@ -26,7 +27,7 @@ export function tuitionView(
   university: Pick<UniversityCard, "tuitionAmount" | "tuitionCurrency" | "tuitionYear">,
   rates: TakaRates,
 ): TuitionView | null {
-  return feeView(university.tuitionAmount, university.tuitionCurrency, university.tuitionYear, rates, "No tuition fee");
+  return feeView(university.tuitionAmount, university.tuitionCurrency, university.tuitionYear, rates, m.finder_no_tuition_fee());
 }
 
 /** What a card (finder, shortlist) and the compare table show of a university, ready to render. */

@@ -1,12 +1,22 @@
 import type { StudyLevel } from "~/lib/academic-profile";
 import { type CostLine, costCountries, type FirstYearCost } from "~/lib/first-year-cost";
+import { getLocale } from "~/lib/locale";
 import type { TuitionCurrency } from "~/lib/universities";
+import { m } from "~/paraglide/messages";
 import countryFigures from "../../../content/first-year-costs.json" with { type: "json" };
 import { readSettingValues } from "../settings/site-settings";
 import type { TakaRates, UniversityCosts } from "./schema";
 
 /** An official figure of a country's first-year costs (content/first-year-costs.json), or one a manager set. */
-export type CountryFigure = { amount: number; currency: string; year: number | null; source: string | null; label: string };
+export type CountryFigure = {
+  amount: number;
+  currency: string;
+  year: number | null;
+  source: string | null;
+  label: string;
+  /** The label in Bangla (the file's figures have one; a manager's figure is named by the line). */
+  labelBn?: string;
+};
 
 /** What a student pays in a country besides the university's own fees, and the balance its embassy expects. */
 export type CountryCosts = Record<"living" | "visa" | "health" | "sevis" | "flight" | "bankBalance", CountryFigure | null>;
@@ -15,12 +25,17 @@ type CostFigures = Record<string, Partial<Record<keyof CountryCosts, (CountryFig
 
 /** The lines every country has, named even where the figure is unknown; SEVIS only where it applies. */
 const countryLines = [
-  ["living", "Living costs (one year)"],
-  ["visa", "Student visa fee"],
-  ["health", "Health cover (one year)"],
-  ["sevis", "SEVIS I-901 fee"],
-  ["flight", "Flight from Dhaka (one way)"],
+  ["living", m.finder_cost_living],
+  ["visa", m.finder_cost_visa],
+  ["health", m.finder_cost_health],
+  ["sevis", m.finder_cost_sevis],
+  ["flight", m.finder_cost_flight],
 ] as const;
+
+/** A figure's name in the page's language. */
+function labelOf(figure: CountryFigure): string {
+  return getLocale() === "bn" && figure.labelBn ? figure.labelBn : figure.label;
+}
 
 /**
  * Each country's first-year costs: the official figures in content/first-year-costs.json, with the
@@ -37,24 +52,41 @@ export async function getCountryCosts(): Promise<Map<string, CountryCosts>> {
         Object.entries(figures[name] ?? {}).map(([key, figure]) => [
           key,
           figure
-            ? { amount: figure.amount, currency: figure.currency, year: figure.year, source: figure.source, label: figure.label }
+            ? {
+                amount: figure.amount,
+                currency: figure.currency,
+                year: figure.year,
+                source: figure.source,
+                label: figure.label,
+                labelBn: figure.labelBn,
+              }
             : null,
         ]),
       ) as Partial<CountryCosts>;
-      const set = (key: "living" | "flight", inCurrency: string, label: string): CountryFigure | null => {
+      // A manager's figure keeps the official one's name (or, without one, is named by its line).
+      const set = (key: "living" | "flight"): CountryFigure | null => {
         const amount = values[`costs.${id}.${key}` as const];
         if (!amount) return official[key] ?? null;
         const year = values[`costs.${id}.${key}Year` as const];
-        return { amount: Number(amount), currency: inCurrency, year: year ? Number(year) : null, source: null, label };
+        const inCurrency = key === "flight" ? "BDT" : currency;
+        const named = key === "living" ? official.living : undefined;
+        return {
+          amount: Number(amount),
+          currency: inCurrency,
+          year: year ? Number(year) : null,
+          source: null,
+          label: named?.label ?? "",
+          labelBn: named?.labelBn,
+        };
       };
       return [
         name,
         {
-          living: set("living", currency, official.living?.label ?? "Living costs (one year)"),
+          living: set("living"),
           visa: official.visa ?? null,
           health: official.health ?? null,
           sevis: official.sevis ?? null,
-          flight: set("flight", "BDT", "Flight from Dhaka (one way)"),
+          flight: set("flight"),
           bankBalance: official.bankBalance ?? null,
         },
       ];
@@ -72,7 +104,8 @@ export function inTaka(amount: number, currency: string, rates: TakaRates): numb
 function line(label: string, figure: Omit<CostLine, "label" | "taka"> | null, rates: TakaRates): CostLine {
   if (!figure || figure.amount === null || figure.currency === null)
     return { label, amount: null, currency: null, year: null, source: null, taka: null };
-  return { label, ...figure, taka: inTaka(figure.amount, figure.currency, rates) };
+  const { amount, currency, year, source } = figure;
+  return { label, amount, currency, year, source, taka: inTaka(amount, currency, rates) };
 }
 
 /** The university fields the cost table reads. */
@@ -106,11 +139,11 @@ export function firstYearCost(
         year: university.tuitionYear,
         source: university.tuitionSource,
       };
-  const lines: CostLine[] = [line(masters ? "Tuition, taught master's (first year)" : "Tuition (first year)", tuition, rates)];
+  const lines: CostLine[] = [line(masters ? m.finder_cost_tuition_masters() : m.finder_cost_tuition(), tuition, rates)];
   if (university.yearlyFeesAmount !== null)
     lines.push(
       line(
-        university.yearlyFeesLabel || "Compulsory yearly fees",
+        university.yearlyFeesLabel || m.finder_cost_yearly_fees(),
         {
           amount: university.yearlyFeesAmount,
           currency: university.yearlyFeesCurrency,
@@ -123,7 +156,7 @@ export function firstYearCost(
   if (university.applicationFeeAmount !== null)
     lines.push(
       line(
-        "Application fee",
+        m.finder_cost_application_fee(),
         {
           amount: university.applicationFeeAmount,
           currency: university.applicationFeeCurrency,
@@ -137,7 +170,7 @@ export function firstYearCost(
   for (const [key, label] of countryLines) {
     const figure = country?.[key] ?? null;
     if (key === "sevis" && !figure) continue;
-    const entry = line(figure?.label || label, figure, rates);
+    const entry = line((figure && labelOf(figure)) || label(), figure, rates);
     if (key === "living") livingKnown = entry.taka !== null;
     lines.push(entry);
   }
@@ -148,7 +181,7 @@ export function firstYearCost(
     totalBdt: known.length === 0 ? null : known.reduce((sum, entry) => sum + (entry.taka ?? 0), 0),
     missing: lines.filter((entry) => entry.taka === null).map((entry) => entry.label),
     livingKnown,
-    bankBalance: country?.bankBalance ? line(country.bankBalance.label, country.bankBalance, rates) : null,
+    bankBalance: country?.bankBalance ? line(labelOf(country.bankBalance), country.bankBalance, rates) : null,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { AcademicProfile, StudyLevel } from "~/lib/academic-profile";
 import { type FirstYearCost, type FitReason, formatLakh, type RequirementState } from "~/lib/first-year-cost";
+import { formatScore } from "~/lib/numbers";
+import { m } from "~/paraglide/messages";
 import type { FinderQuery, FitContext } from "./schema";
 
 /** What fit is judged against: the student's IELTS overall and the family's budget for the first year (whole taka). */
@@ -8,7 +10,7 @@ export type FitStudent = { ielts: number | null; budgetBdt: number | null; level
 /** A university's fit for a student: how each hard requirement stands, and why, in plain words. */
 export type Fit = { ielts: RequirementState; budget: RequirementState; reasons: FitReason[] };
 
-const score = (value: number) => value.toFixed(1);
+const score = (value: number) => formatScore(value);
 
 /**
  * The finder's fit rules, the one place they are written (the finder's `sort=fit` order in SQL
@@ -24,14 +26,14 @@ export function fitOf(minimumIelts: number | null, cost: FirstYearCost, student:
   const reasons: FitReason[] = [];
   const say = (state: FitReason["state"], text: string) => reasons.push({ text, state });
   let ielts: RequirementState = "unknown";
-  if (minimumIelts === null) say("unknown", "No published IELTS minimum");
-  else if (student.ielts === null) say("info", `Asks for IELTS ${score(minimumIelts)} or more`);
+  if (minimumIelts === null) say("unknown", m.finder_fit_no_ielts_minimum());
+  else if (student.ielts === null) say("info", m.finder_fit_asks_ielts({ minimum: score(minimumIelts) }));
   else if (student.ielts >= minimumIelts) {
     ielts = "met";
-    say("met", `Your IELTS ${score(student.ielts)} meets the ${score(minimumIelts)} minimum`);
+    say("met", m.finder_fit_ielts_met({ score: score(student.ielts), minimum: score(minimumIelts) }));
   } else {
     ielts = "failed";
-    say("failed", `Your IELTS ${score(student.ielts)} is below the ${score(minimumIelts)} minimum`);
+    say("failed", m.finder_fit_ielts_below({ score: score(student.ielts), minimum: score(minimumIelts) }));
   }
 
   const [tuition] = cost.lines;
@@ -45,22 +47,25 @@ export function fitOf(minimumIelts: number | null, cost: FirstYearCost, student:
       const name = label.replace(/ \(.*\)$/, "");
       return name.charAt(0).toLowerCase() + name.slice(1);
     });
-  const without = left.length > 0 ? `, not counting ${left.join(", ")}` : "";
+  const without = left.length > 0 ? m.finder_fit_not_counting({ costs: left.join(", ") }) : "";
   const over = student.budgetBdt !== null && known > student.budgetBdt ? student.budgetBdt : null;
   if (!tuitionKnown) {
-    const others = known > 0 ? `; the other first-year costs come to about ${formatLakh(known)}` : "";
-    say("info", `${student.level === "masters" ? "Master's tuition" : "Tuition"} not published${others}`);
+    const others = known > 0 ? m.finder_fit_other_costs({ amount: formatLakh(known) }) : "";
+    say(
+      "info",
+      student.level === "masters" ? m.finder_fit_masters_tuition_unpublished({ others }) : m.finder_fit_tuition_unpublished({ others }),
+    );
   } else {
-    say("info", `About ${formatLakh(known)} for the first year${without}`);
+    say("info", m.finder_fit_first_year_about({ amount: formatLakh(known), without }));
   }
   if (over !== null) {
     budget = "failed";
-    say("failed", `${formatLakh(known - over)} over your budget of ${formatLakh(over)}`);
+    say("failed", m.finder_fit_over_budget({ over: formatLakh(known - over), budget: formatLakh(over) }));
   } else if (student.budgetBdt !== null && tuitionKnown && livingKnown) {
     budget = "met";
-    say("met", `Within your budget of ${formatLakh(student.budgetBdt)}`);
+    say("met", m.finder_fit_within_budget({ budget: formatLakh(student.budgetBdt) }));
   } else if (student.budgetBdt !== null) {
-    say("unknown", `Cannot tell yet whether it fits your budget of ${formatLakh(student.budgetBdt)}`);
+    say("unknown", m.finder_fit_budget_unknown({ budget: formatLakh(student.budgetBdt) }));
   }
   return { ielts, budget, reasons };
 }

@@ -1,10 +1,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, useFormAction, useLocation, useNavigation } from "react-router";
 import type { z } from "zod";
 import { type ContactFormValues, contactFormProblem, MESSAGE_MAX_LENGTH } from "~/lib/contact-form";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/lib/form-limits";
+import { groupThousands } from "~/lib/numbers";
 import type { ContactFormSchema } from "~/lib/schemas/contact";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import { Button } from "../ui/button";
 import { Field, HoneypotField, TextAreaField } from "../ui/field";
 
@@ -14,6 +16,7 @@ type ContactFormProps = {
   lastResult: SubmissionResult<string[]> | undefined;
   initialValues?: Partial<ContactFormValues>;
   withMessage?: boolean;
+  /** The submit button's words, in the page's language (the contact form's "Submit" by default). */
   submitLabel?: string;
 };
 
@@ -29,9 +32,11 @@ export function ContactForm(props: ContactFormProps) {
   return <ContactFormFields key={location.key} {...props} />;
 }
 
-function ContactFormFields({ action, lastResult, initialValues, withMessage = true, submitLabel = "Submit" }: ContactFormProps) {
+function ContactFormFields({ action, lastResult, initialValues, withMessage = true, submitLabel }: ContactFormProps) {
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === action;
+  // The navigation's action carries the language prefix (/bn/contact), as useFormAction resolves it.
+  const formAction = useFormAction(action);
+  const submitting = navigation.state === "submitting" && navigation.formAction === formAction;
   // The enrolment form's fields are the contact form's without the message.
   const [form, fields, loadValidation] = useSchemaForm<z.input<typeof ContactFormSchema>>(
     withMessage ? "contact" : "enrolment",
@@ -49,22 +54,30 @@ function ContactFormFields({ action, lastResult, initialValues, withMessage = tr
           {problem}
         </p>
       ) : null}
-      <Field label="Name" field={fields.name} autoComplete="name" required maxLength={NAME_MAX_LENGTH} />
-      <Field label="Phone" field={fields.phone} type="tel" autoComplete="tel" inputMode="tel" required maxLength={PHONE_MAX_LENGTH} />
-      <Field label="Email" field={fields.email} type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} />
+      <Field label={m.forms_contact_name()} field={fields.name} autoComplete="name" required maxLength={NAME_MAX_LENGTH} />
+      <Field
+        label={m.forms_contact_phone()}
+        field={fields.phone}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        maxLength={PHONE_MAX_LENGTH}
+      />
+      <Field label={m.forms_contact_email()} field={fields.email} type="email" autoComplete="email" required maxLength={EMAIL_MAX_LENGTH} />
       {withMessage ? (
         <TextAreaField
-          label="Message"
+          label={m.forms_contact_message()}
           field={fields.message}
           rows={5}
           required
-          hint={`Up to ${MESSAGE_MAX_LENGTH.toLocaleString("en")} characters.`}
+          hint={m.forms_contact_message_hint({ max: groupThousands(MESSAGE_MAX_LENGTH) })}
         />
       ) : null}
       <HoneypotField />
       <div>
         <Button size="lg" pending={submitting}>
-          {submitting ? "Sending…" : submitLabel}
+          {submitting ? m.forms_contact_sending() : (submitLabel ?? m.forms_contact_submit())}
         </Button>
       </div>
     </Form>

@@ -1,3 +1,5 @@
+import { m } from "~/paraglide/messages";
+
 /** What studying in a country costs, line by line, with the caveat every estimate needs. */
 export function CostTable({
   place,
@@ -11,14 +13,14 @@ export function CostTable({
   return (
     <>
       <table className={`w-full border-collapse text-left text-slate-700 ${className}`}>
-        <caption className="sr-only">Estimated costs of studying in {place}</caption>
+        <caption className="sr-only">{m.public_cost_caption({ place })}</caption>
         <thead>
           <tr className="border-b border-slate-300">
             <th scope="col" className="py-2 pr-4 font-semibold text-slate-900">
-              Item
+              {m.public_cost_item()}
             </th>
             <th scope="col" className="py-2 font-semibold text-slate-900">
-              Amount
+              {m.public_cost_amount()}
             </th>
           </tr>
         </thead>
@@ -31,7 +33,7 @@ export function CostTable({
           ))}
         </tbody>
       </table>
-      <p className="mt-2 text-sm text-slate-600">Estimates for planning: confirm current fees with the university and the embassy.</p>
+      <p className="mt-2 text-sm text-slate-600">{m.public_cost_note()}</p>
     </>
   );
 }

@@ -1,4 +1,6 @@
 import { cn } from "~/lib/cn";
+import { localizedPath } from "~/lib/locale";
+import { m } from "~/paraglide/messages";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
 import { TextLink } from "../ui/text-link";
@@ -11,7 +13,15 @@ export type CountrySummary = {
   image: { src: string; alt: string };
 };
 
-export const countryStatusLabel = { launched: "Launched", upcoming: "Upcoming" } as const;
+/** A guide's status as a badge says it, in the page's language (read when rendered). */
+export const countryStatusLabel: Readonly<Record<CountrySummary["status"], string>> = {
+  get launched() {
+    return m.public_country_status_launched();
+  },
+  get upcoming() {
+    return m.public_country_status_upcoming();
+  },
+};
 
 /** A country's flag framed in white on the dotted-route pattern (public/images/patterns/routes.svg). */
 export function FlagOnPattern({
@@ -69,8 +79,8 @@ export function CountryCard({
           <Badge tone={country.status === "launched" ? "success" : "warning"}>{countryStatusLabel[country.status]}</Badge>
         </div>
         <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-700">{country.summary}</p>
-        <TextLink href={`/countries/${country.id}`} className="mt-4 underline-offset-2 hover:text-brand-900">
-          Read the {country.title} guide
+        <TextLink href={localizedPath(`/countries/${country.id}`)} className="mt-4 underline-offset-2 hover:text-brand-900">
+          {m.public_country_read_guide({ country: country.title })}
         </TextLink>
       </div>
     </Card>

@@ -1,8 +1,10 @@
+import { Fragment, type ReactNode } from "react";
 import type { ButtonVariant } from "~/components/ui/button";
-import { bookFreeClassHref } from "~/lib/book-free-class";
 import { cn } from "~/lib/cn";
+import { localizedPath } from "~/lib/locale";
 import { applyNow, type NextStep, talkToUs } from "~/lib/next-steps";
 import { type SiteSettings, telHref } from "~/lib/site-settings";
+import { m } from "~/paraglide/messages";
 import { LinkButton } from "../ui/button";
 import { TextLink } from "../ui/text-link";
 
@@ -11,7 +13,7 @@ export function NextStepButton({ step, variant }: { step: NextStep; variant?: Bu
   return step.external ? (
     <LinkButton href={step.href} target="_blank" rel="noopener noreferrer" variant={variant}>
       {step.label}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {m.public_new_tab()}</span>
     </LinkButton>
   ) : (
     <LinkButton href={step.href} variant={variant}>
@@ -27,11 +29,9 @@ export function ApplyOrBook({ bookingUrl }: { bookingUrl: string | undefined }) 
     <section aria-labelledby="next-step-title" className="bg-brand-800 text-white">
       <div className="mx-auto max-w-7xl px-4 py-12">
         <h2 id="next-step-title" className="text-2xl font-bold">
-          Ready for the next step?
+          {m.public_next_step_title()}
         </h2>
-        <p className="mt-2 max-w-2xl text-brand-50">
-          Talk to a consultant who will check your plan before you pay any fees, then apply with your documents.
-        </p>
+        <p className="mt-2 max-w-2xl text-brand-50">{m.public_next_step_text()}</p>
         <div className="mt-6 flex flex-wrap gap-3">
           {steps.map((step) => (
             <NextStepButton key={step.href} step={step} variant="inverse" />
@@ -44,24 +44,24 @@ export function ApplyOrBook({ bookingUrl }: { bookingUrl: string | undefined }) 
 
 /** The shared contact block: how to reach us. */
 export function ContactBlock({ settings }: { settings: SiteSettings }) {
+  const email = <TextLink href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</TextLink>;
+  const place = { city: settings.city, country: settings.country };
   return (
     <section aria-labelledby="contact-block-title" className="mx-auto max-w-7xl px-4 py-12">
       <h2 id="contact-block-title" className="text-2xl font-bold text-slate-900">
-        Questions? Talk to us
+        {m.public_contact_block_title()}
       </h2>
       <p className="mt-2 text-slate-700">
-        E-mail <TextLink href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</TextLink>
-        {settings.contactPhone ? (
-          <>
-            , call <TextLink href={telHref(settings.contactPhone)}>{settings.contactPhone}</TextLink>{" "}
-          </>
-        ) : (
-          " "
-        )}
-        or visit us in {settings.city}, {settings.country}.
+        {settings.contactPhone
+          ? withElements(m.public_contact_block_text_with_phone, {
+              ...place,
+              email,
+              phone: <TextLink href={telHref(settings.contactPhone)}>{settings.contactPhone}</TextLink>,
+            })
+          : withElements(m.public_contact_block_text, { ...place, email })}
       </p>
       <p className="mt-4">
-        <LinkButton href="/contact">Send us a message</LinkButton>
+        <LinkButton href={localizedPath("/contact")}>{m.public_contact_block_button()}</LinkButton>
       </p>
     </section>
   );
@@ -71,12 +71,17 @@ export function ContactBlock({ settings }: { settings: SiteSettings }) {
 export function IeltsActions({ className }: { className?: string }) {
   return (
     <div className={cn("flex flex-wrap gap-3", className)}>
-      <LinkButton href={bookFreeClassHref}>Book Free Class</LinkButton>
-      <LinkButton href="/ielts-details" variant="secondary">
-        More Details
+      <LinkButton href={bookFreeClassHref()}>{m.public_ielts_book_free_class()}</LinkButton>
+      <LinkButton href={localizedPath("/ielts-details")} variant="secondary">
+        {m.public_ielts_more_details()}
       </LinkButton>
     </div>
   );
+}
+
+/** "Book Free Class" opens the contact form with the request already written, in the page's language. */
+function bookFreeClassHref(): string {
+  return localizedPath(`/contact?${new URLSearchParams({ message: m.public_ielts_book_free_class_message() })}`);
 }
 
 /** Short headed texts as bordered cards, three to a row on a laptop (reasons, benefits). */
@@ -90,5 +95,27 @@ export function TitledCards({ items }: { items: readonly { title: string; text: 
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A message whose variables are elements (links): the message is rendered with a marker in each
+ * element's place, so the language decides the word order, and the markers are swapped for the elements.
+ */
+function withElements<Name extends string>(
+  message: (inputs: Record<Name, string>) => string,
+  inputs: Record<Name, string | ReactNode>,
+): ReactNode[] {
+  const marked = Object.fromEntries(
+    Object.entries(inputs).map(([name, value]) => [name, typeof value === "string" ? value : `\uE000${name}\uE000`]),
+  ) as Record<Name, string>;
+  // Odd pieces are the elements' names; a text piece is keyed by the element before it.
+  const pieces = message(marked).split("\uE000");
+  return pieces.map((piece, index) =>
+    index % 2 === 1 ? (
+      <Fragment key={piece}>{inputs[piece as Name]}</Fragment>
+    ) : (
+      <Fragment key={`text-after-${pieces[index - 1] ?? ""}`}>{piece}</Fragment>
+    ),
   );
 }

@@ -7,6 +7,7 @@ import {
   useId,
 } from "react";
 import { cn } from "~/lib/cn";
+import { m } from "~/paraglide/messages";
 
 type Labelled = { label: string; error?: string | undefined; hint?: string; className?: string };
 
@@ -252,7 +253,7 @@ export function FormMessage({ children, tone = "error" }: { children: React.Reac
 export function HoneypotField() {
   return (
     <div className="hidden">
-      <label htmlFor="website">Leave this field empty</label>
+      <label htmlFor="website">{m.forms_honeypot_label()}</label>
       <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );

@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { expect, test } from "vitest";
+import { requestStorage } from "~/.server/request-context";
 import { Pager } from "./pager";
 
 let shown = { page: 1, pageCount: 1 };
@@ -31,4 +32,14 @@ test("no previous link on the first page, no next link on the last, nothing for 
   expect(render("/list", 1, 3)).not.toContain('rel="prev"');
   expect(render("/list?page=3", 3, 3)).not.toContain('rel="next"');
   expect(render("/list", 1, 1)).toBe("");
+});
+
+test("on a Bangla page the pager speaks Bangla, writes Bangla digits and links within /bn", () => {
+  const html = requestStorage.run({ requestId: "test", nonce: "test", clientIp: "198.51.100.7", locale: "bn" }, () =>
+    render("/list?page=2", 2, 3),
+  );
+  expect(html).toContain("৩ পাতার মধ্যে ২ নম্বর পাতা");
+  expect(html).toContain('href="/bn/list" rel="prev"');
+  expect(html).toContain('href="/bn/list?page=3" rel="next"');
+  expect(html).toContain(">আগের পাতা<");
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Toast } from "~/lib/toast";
+import { m } from "~/paraglide/messages";
 
 const styles = {
   success: "border-emerald-600 bg-emerald-50 text-emerald-900",
@@ -30,7 +31,7 @@ export function ToastMessage({ toast }: { toast: Toast | null }) {
       >
         <p className="text-sm font-medium">{visible.text}</p>
         <button type="button" onClick={() => setVisible(null)} className="ml-auto text-sm font-semibold underline">
-          Close
+          {m.forms_toast_close()}
         </button>
       </div>
     </div>

@@ -1,17 +1,19 @@
 import type { StudyLevel } from "~/lib/academic-profile";
 import { type CostLine, type FirstYearCost, formatBdt, formatLakh } from "~/lib/first-year-cost";
+import { formatYear, localizedPath } from "~/lib/locale";
 import { formatMoney } from "~/lib/tuition";
+import { m } from "~/paraglide/messages";
 import { TextLink } from "../ui/text-link";
 
 /** "GBP 13,632 (2025)", "No fee", or "Not known". */
 function originalText(line: CostLine): string {
-  if (line.amount === null || line.currency === null) return "Not known";
-  if (line.amount === 0) return "None";
-  return `${formatMoney(line.amount, line.currency)}${line.year ? ` (${line.year})` : ""}`;
+  if (line.amount === null || line.currency === null) return m.finder_cost_not_known();
+  if (line.amount === 0) return m.finder_cost_none();
+  return `${formatMoney(line.amount, line.currency)}${line.year ? ` (${formatYear(line.year)})` : ""}`;
 }
 
 function tuitionNote(line: CostLine): string | null {
-  return line.amount !== null && line.currency !== null && line.taka === null ? "no taka rate set" : null;
+  return line.amount !== null && line.currency !== null && line.taka === null ? m.finder_no_taka_rate() : null;
 }
 
 /**
@@ -31,19 +33,19 @@ export function CostTable({
   ratesChangedOn: string | null;
 }) {
   const levels: [StudyLevel, string][] = [
-    ["bachelor", "Bachelor's"],
-    ["masters", "Taught master's"],
+    ["bachelor", m.finder_level_bachelor()],
+    ["masters", m.finder_level_masters()],
   ];
   return (
     <section aria-labelledby="first-year" className="break-inside-avoid">
       <h2 id="first-year" className="text-2xl font-bold text-slate-900">
-        Your first year in taka
+        {m.finder_cost_title()}
       </h2>
-      <nav aria-label="Level of study" className="mt-3 flex flex-wrap gap-2 text-sm print:hidden">
+      <nav aria-label={m.finder_level_label()} className="mt-3 flex flex-wrap gap-2 text-sm print:hidden">
         {levels.map(([level, label]) => (
           <a
             key={level}
-            href={`/university/${slug}?level=${level}#first-year`}
+            href={localizedPath(`/university/${slug}?level=${level}#first-year`)}
             aria-current={cost.level === level ? "true" : undefined}
             className={
               cost.level === level
@@ -58,18 +60,18 @@ export function CostTable({
       <div className="mt-3 overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">
-            First-year costs for a {cost.level === "masters" ? "taught master's" : "bachelor's"} student, in each fee's currency and in taka
+            {cost.level === "masters" ? m.finder_cost_caption_masters() : m.finder_cost_caption_bachelor()}
           </caption>
           <thead>
             <tr className="border-b border-slate-300 text-slate-800">
               <th scope="col" className="py-2 pr-3 font-semibold">
-                Cost
+                {m.finder_cost_column_cost()}
               </th>
               <th scope="col" className="py-2 pr-3 font-semibold">
-                As published
+                {m.finder_cost_column_published()}
               </th>
               <th scope="col" className="py-2 text-right font-semibold">
-                In taka
+                {m.finder_cost_column_taka()}
               </th>
             </tr>
           </thead>
@@ -85,7 +87,8 @@ export function CostTable({
                     <>
                       {" "}
                       <TextLink href={line.source} external className="print:no-underline">
-                        source<span className="sr-only">: {line.label} (opens in a new tab)</span>
+                        {m.finder_source()}
+                        <span className="sr-only">{m.finder_source_of({ what: line.label })}</span>
                       </TextLink>
                     </>
                   ) : null}
@@ -99,43 +102,44 @@ export function CostTable({
           <tfoot>
             <tr className="font-semibold text-slate-900">
               <th scope="row" className="pt-3 pr-3">
-                {cost.missing.length > 0 ? "Total of the known costs" : "Total"}
+                {cost.missing.length > 0 ? m.finder_cost_total_known() : m.finder_cost_total()}
               </th>
               <td className="pt-3 pr-3 font-normal text-slate-700">
-                {cost.totalBdt !== null ? `about ${formatLakh(cost.totalBdt)}` : null}
+                {cost.totalBdt !== null ? m.finder_cost_about({ amount: formatLakh(cost.totalBdt) }) : null}
               </td>
               <td
                 className="pt-3 text-right whitespace-nowrap"
                 {...(cost.totalBdt !== null ? { "data-total-bdt": String(cost.totalBdt) } : {})}
               >
-                {cost.totalBdt !== null ? formatBdt(cost.totalBdt) : "Not known"}
+                {cost.totalBdt !== null ? formatBdt(cost.totalBdt) : m.finder_cost_not_known()}
               </td>
             </tr>
           </tfoot>
         </table>
       </div>
       {cost.missing.length > 0 ? (
-        <p className="mt-2 text-sm text-slate-700">Not in the total, because we do not know it yet: {cost.missing.join("; ")}.</p>
+        <p className="mt-2 text-sm text-slate-700">{m.finder_cost_missing({ costs: cost.missing.join("; ") })}</p>
       ) : null}
       {cost.bankBalance ? (
         <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm text-slate-800">
-          <strong>Bank balance the embassy expects:</strong> {cost.bankBalance.label}: {originalText(cost.bankBalance)}
+          <strong>{m.finder_cost_bank_balance()}</strong> {cost.bankBalance.label}: {originalText(cost.bankBalance)}
           {cost.bankBalance.taka !== null ? ` (${formatBdt(cost.bankBalance.taka)})` : ""}
           {cost.bankBalance.source ? (
             <>
               {" "}
               <TextLink href={cost.bankBalance.source} external>
-                source<span className="sr-only">: the bank balance (opens in a new tab)</span>
+                {m.finder_source()}
+                <span className="sr-only">{m.finder_source_bank_balance()}</span>
               </TextLink>
             </>
           ) : null}
         </p>
       ) : null}
       <p className="mt-3 text-xs text-slate-600">
-        Indicative: each figure for the year shown, in taka at{" "}
-        {ratesChangedOn ? `Onward's exchange rates of ${ratesChangedOn}` : "our default exchange rates"}. Check them with the university,
-        the embassy or us before you pay. Share this table:{" "}
-        <TextLink href={`/university/${slug}?level=${cost.level}#first-year`}>its link</TextLink> opens it for anyone, and it prints on A4.
+        {ratesChangedOn ? m.finder_cost_note_rates_of({ date: ratesChangedOn }) : m.finder_cost_note_default_rates()}{" "}
+        {m.finder_cost_note_share_before()}
+        <TextLink href={localizedPath(`/university/${slug}?level=${cost.level}#first-year`)}>{m.finder_cost_note_share_link()}</TextLink>
+        {m.finder_cost_note_share_after()}
       </p>
     </section>
   );

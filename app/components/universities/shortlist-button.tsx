@@ -1,6 +1,8 @@
 import { Heart as ShortlistIcon } from "lucide";
-import { Form, useNavigation } from "react-router";
+import { Form, useHref, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
+import { localizedPath } from "~/lib/locale";
+import { m } from "~/paraglide/messages";
 import { Icon } from "../ui/icons";
 
 export const SHORTLIST_ACTION = "/dashboard/shortlist";
@@ -31,16 +33,22 @@ export function ShortlistButton({
 }) {
   const shape = withText ? textLook : look;
   const navigation = useNavigation();
+  // The navigation carries the address with its language prefix (/bn/dashboard/shortlist on a Bangla page).
+  const action = useHref(SHORTLIST_ACTION);
   if (shortlisted === null) {
     return (
-      <a href={`/login?${new URLSearchParams({ redirectTo: returnTo })}`} className={shape} title="Sign in to shortlist">
+      <a
+        href={localizedPath(`/login?${new URLSearchParams({ redirectTo: returnTo })}`)}
+        className={shape}
+        title={m.finder_shortlist_sign_in_title()}
+      >
         <Icon icon={ShortlistIcon} className="size-6" />
-        {withText ? "Shortlist" : null}
-        <span className="sr-only">{withText ? ` ${name} (sign in first)` : `Sign in to shortlist ${name}`}</span>
+        {withText ? m.finder_shortlist() : null}
+        <span className="sr-only">{withText ? m.finder_shortlist_sign_in_first({ name }) : m.finder_shortlist_sign_in_name({ name })}</span>
       </a>
     );
   }
-  const sending = navigation.formAction === SHORTLIST_ACTION && navigation.formData?.get("university") === slug;
+  const sending = navigation.formAction === action && navigation.formData?.get("university") === slug;
   const on = sending ? navigation.formData?.get("intent") === "add" : shortlisted;
   return (
     <Form method="post" action={SHORTLIST_ACTION} preventScrollReset>
@@ -52,11 +60,11 @@ export function ShortlistButton({
         value={on ? "remove" : "add"}
         aria-pressed={on}
         className={shape}
-        title={on ? "On your shortlist" : "Shortlist"}
+        title={on ? m.finder_on_shortlist() : m.finder_shortlist()}
       >
         <Icon icon={ShortlistIcon} className={cn("size-6", on && "fill-current")} />
-        {withText ? "Shortlist" : null}
-        <span className="sr-only">{withText ? ` ${name}` : `Shortlist ${name}`}</span>
+        {withText ? m.finder_shortlist() : null}
+        <span className="sr-only">{withText ? ` ${name}` : m.finder_shortlist_name({ name })}</span>
       </button>
     </Form>
   );

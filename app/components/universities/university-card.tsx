@@ -1,34 +1,38 @@
 import type { ReactNode } from "react";
 import type { FitReason } from "~/lib/first-year-cost";
+import { formatYear, localizedPath } from "~/lib/locale";
+import { formatDigits } from "~/lib/numbers";
 import { academicYear } from "~/lib/tuition";
 import type { UniversityCardView as CardView } from "~/lib/universities";
+import { m } from "~/paraglide/messages";
 import { LinkButton } from "../ui/button";
 import { Card } from "../ui/card";
 import { UniversityLogo } from "./university-logo";
 
-/** "#12 (2025)", or "Not listed". */
+/** "#12 (2025)", or "Not listed" (in Bangla "#১২ (২০২৫)", "তালিকায় নেই"). */
 export function rankingText(ranking: CardView["ranking"]): string {
-  return ranking ? `#${ranking.rank}${ranking.year ? ` (${ranking.year})` : ""}` : "Not listed";
+  if (!ranking) return m.finder_not_listed();
+  return `#${formatDigits(ranking.rank)}${ranking.year ? ` (${formatYear(ranking.year)})` : ""}`;
 }
 
 /** "USD 10,000 (≈ BDT 1,220,000), indicative for 2025/26", "No tuition fee, indicative for 2025/26", or "Not listed". */
 export function TuitionText({ tuition }: { tuition: CardView["tuition"] }) {
-  if (!tuition) return <>Not listed</>;
+  if (!tuition) return <>{m.finder_not_listed()}</>;
   return (
     <>
       {tuition.original}
       {tuition.taka ? <span className="text-slate-600"> ({tuition.taka})</span> : null}
-      {tuition.year ? <span className="text-slate-600">, indicative for {academicYear(tuition.year)}</span> : null}
+      {tuition.year ? <span className="text-slate-600">{m.finder_indicative_for({ year: academicYear(tuition.year) })}</span> : null}
     </>
   );
 }
 
 /** How a fit reason is marked: met, not met, not known yet, or only a fact. */
 const reasonMarks = {
-  met: { mark: "✓", label: "Met: ", className: "text-emerald-700" },
-  failed: { mark: "✗", label: "Not met: ", className: "text-red-700" },
-  unknown: { mark: "?", label: "Not known: ", className: "text-amber-700" },
-  info: { mark: "·", label: "", className: "text-slate-500" },
+  met: { mark: "✓", label: m.finder_reason_met, className: "text-emerald-700" },
+  failed: { mark: "✗", label: m.finder_reason_failed, className: "text-red-700" },
+  unknown: { mark: "?", label: m.finder_reason_unknown, className: "text-amber-700" },
+  info: { mark: "·", label: () => "", className: "text-slate-500" },
 } as const;
 
 /**
@@ -56,11 +60,11 @@ export function UniversityCard({
         {corner}
       </div>
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm text-slate-700">
-        <dt className="font-semibold text-slate-800">World ranking</dt>
+        <dt className="font-semibold text-slate-800">{m.finder_world_ranking()}</dt>
         <dd>{rankingText(university.ranking)}</dd>
-        <dt className="font-semibold text-slate-800">English courses</dt>
-        <dd>{university.englishTaughtCourses ?? "Not listed"}</dd>
-        <dt className="font-semibold text-slate-800">First year</dt>
+        <dt className="font-semibold text-slate-800">{m.finder_english_courses()}</dt>
+        <dd>{university.englishTaughtCourses === null ? m.finder_not_listed() : formatDigits(university.englishTaughtCourses)}</dd>
+        <dt className="font-semibold text-slate-800">{m.finder_first_year()}</dt>
         <dd>
           <TuitionText tuition={university.tuition} />
         </dd>
@@ -76,7 +80,7 @@ export function UniversityCard({
                 {reasonMarks[reason.state].mark}
               </span>
               <span>
-                <span className="sr-only">{reasonMarks[reason.state].label}</span>
+                <span className="sr-only">{reasonMarks[reason.state].label()}</span>
                 {reason.text}
               </span>
             </li>
@@ -84,8 +88,9 @@ export function UniversityCard({
         </ul>
       ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
-        <LinkButton href={`/university/${university.slug}`} variant="outline" size="sm">
-          View Details<span className="sr-only"> of {university.name}</span>
+        <LinkButton href={localizedPath(`/university/${university.slug}`)} variant="outline" size="sm">
+          {m.finder_view_details()}
+          <span className="sr-only">{m.finder_view_details_of({ name: university.name })}</span>
         </LinkButton>
         {footer}
       </div>

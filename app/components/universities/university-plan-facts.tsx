@@ -1,11 +1,16 @@
 import type { ReactNode } from "react";
-import { type Intake, monthNames, type NamedScholarship, type OtherTest } from "~/lib/universities";
+import { formatYear } from "~/lib/locale";
+import { formatDigits } from "~/lib/numbers";
+import { type Intake, monthName, type NamedScholarship, type OtherTest } from "~/lib/universities";
+import { m } from "~/paraglide/messages";
 import { TextLink } from "../ui/text-link";
 
-/** "September: apply by 15 January", "February". */
+/** "September: apply by 15 January", "February" (in Bangla "সেপ্টেম্বর: ১৫ জানুয়ারির মধ্যে আবেদন করুন"). */
 export function intakeText(intake: Intake): string {
-  const month = monthNames[intake.month - 1] ?? "";
-  return intake.deadline ? `${month}: apply by ${intake.deadline.day} ${monthNames[intake.deadline.month - 1] ?? ""}` : month;
+  const month = monthName(intake.month);
+  return intake.deadline
+    ? m.finder_intake_apply_by({ month, day: formatDigits(intake.deadline.day), deadlineMonth: monthName(intake.deadline.month) })
+    : month;
 }
 
 function Source({ href, what }: { href: string | null; what: string }) {
@@ -14,7 +19,8 @@ function Source({ href, what }: { href: string | null; what: string }) {
     <>
       {" "}
       <TextLink href={href} external>
-        source<span className="sr-only">: the university's page for {what} (opens in a new tab)</span>
+        {m.finder_source()}
+        <span className="sr-only">{m.finder_source_for({ what })}</span>
       </TextLink>
     </>
   );
@@ -42,36 +48,35 @@ export function UniversityPlanFacts({
   return (
     <section aria-labelledby="plan-facts" className="grid gap-6">
       <h2 id="plan-facts" className="text-2xl font-bold text-slate-900">
-        Intakes, scholarships and tests
+        {m.finder_plan_facts_title()}
       </h2>
       <Facts
-        title="Intakes and usual deadlines"
+        title={m.finder_intakes_title()}
         items={intakes}
         listClassName="list-disc pl-5"
         line={(intake) => <li key={intake.month}>{intakeText(intake)}</li>}
         note={
           <>
-            For a bachelor's{university.intakesYear ? `, as published for ${university.intakesYear}` : ""}; deadlines move from year to
-            year.
-            <Source href={university.intakesSource} what="intakes" />
+            {university.intakesYear ? m.finder_intakes_note_year({ year: formatYear(university.intakesYear) }) : m.finder_intakes_note()}
+            <Source href={university.intakesSource} what={m.finder_source_what_intakes()} />
           </>
         }
       />
       <Facts
-        title="Scholarships for international students"
+        title={m.finder_scholarships_title()}
         items={scholarshipList}
         listClassName="grid gap-2"
         line={(scholarship) => (
           <li key={scholarship.name}>
             <span className="font-semibold text-slate-800">{scholarship.name}</span>
             {scholarship.value ? `: ${scholarship.value}` : ""}
-            {scholarship.year ? ` (${scholarship.year})` : ""}
+            {scholarship.year ? ` (${formatYear(scholarship.year)})` : ""}
             <Source href={scholarship.source} what={scholarship.name} />
           </li>
         )}
       />
       <Facts
-        title="Other English tests accepted"
+        title={m.finder_other_tests_title()}
         items={otherTests}
         listClassName="list-disc pl-5"
         line={(test) => (
@@ -82,8 +87,8 @@ export function UniversityPlanFacts({
         )}
         note={
           <>
-            Minimums as the university states them.
-            <Source href={university.otherTestsSource} what="English tests" />
+            {m.finder_other_tests_note()}
+            <Source href={university.otherTestsSource} what={m.finder_source_what_tests()} />
           </>
         }
       />

@@ -1,12 +1,16 @@
 import { z } from "zod";
-import { FIELD_REQUIRED, MESSAGE_MAX_LENGTH } from "../contact-form";
+import { m } from "~/paraglide/messages";
+import { MESSAGE_MAX_LENGTH } from "../contact-form";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "../form-limits";
+import { groupThousands } from "../numbers";
+import { asciiDigits } from "./digits";
 import { multiline } from "./multiline";
 
 /**
  * The contact ("Become Our Student") and IELTS enrolment forms: one schema for the browser
  * (inline errors before sending) and the server (the truth). An empty field is missing
- * (Conform sends it as undefined), and every field says "This field is required".
+ * (Conform sends it as undefined), and every field says "This field is required". Messages are
+ * written when a value is judged, in the page's language (ADR 037).
  */
 
 export const contactKinds = ["contact", "ielts_enrolment"] as const;
@@ -19,21 +23,26 @@ export type ContactField = (typeof contactFields)[number];
 const phonePattern = /^\+?[\d\s()-]+$/;
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
 
-const required = () => z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED);
+const fieldRequired = { error: () => m.forms_field_required() };
+const required = () => z.string(fieldRequired).trim().min(1, fieldRequired);
 
 export const contactFieldSchemas = {
-  name: required().max(NAME_MAX_LENGTH, `Please keep the name under ${NAME_MAX_LENGTH} characters`),
-  phone: required()
-    .max(PHONE_MAX_LENGTH, "Enter a valid phone number")
+  name: required().max(NAME_MAX_LENGTH, { error: () => m.forms_name_too_long({ max: groupThousands(NAME_MAX_LENGTH) }) }),
+  // A number typed on a Bangla keyboard (০১৭১১…) is the same number: judged and stored in ASCII digits.
+  phone: z
+    .string(fieldRequired)
+    .overwrite(asciiDigits)
+    .trim()
+    .min(1, fieldRequired)
+    .max(PHONE_MAX_LENGTH, { error: () => m.forms_phone_invalid() })
     .refine((value) => phonePattern.test(value) && digitCount(value) >= 7 && digitCount(value) <= 15, {
-      message: "Enter a valid phone number (digits, spaces and +, for example +880 1712-345678)",
+      error: () => m.forms_phone_invalid_detail(),
     }),
-  email: required().max(EMAIL_MAX_LENGTH, "Enter a valid e-mail address").pipe(z.email("Enter a valid e-mail address")),
+  email: required()
+    .max(EMAIL_MAX_LENGTH, { error: () => m.forms_email_invalid() })
+    .pipe(z.email({ error: () => m.forms_email_invalid() })),
   message: multiline(
-    required().max(
-      MESSAGE_MAX_LENGTH,
-      `Your message is too long: please keep it to ${MESSAGE_MAX_LENGTH.toLocaleString("en")} characters or fewer`,
-    ),
+    required().max(MESSAGE_MAX_LENGTH, { error: () => m.forms_message_too_long({ max: groupThousands(MESSAGE_MAX_LENGTH) }) }),
   ),
 };
 

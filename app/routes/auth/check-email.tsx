@@ -1,5 +1,7 @@
 import { AuthCard } from "~/components/layout/auth-card";
 import { TextLink } from "~/components/ui/text-link";
+import { localizedPath } from "~/lib/locale";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/check-email";
 
 /**
@@ -9,22 +11,17 @@ import type { Route } from "./+types/check-email";
 export default function CheckEmailPage() {
   return (
     <AuthCard
-      title="Check your e-mail"
+      title={m.auth_check_email_title()}
       footer={
         <>
-          Already confirmed? <TextLink href="/login">Log in</TextLink>
+          {m.auth_check_email_already_confirmed()} <TextLink href={localizedPath("/login")}>{m.auth_log_in_link()}</TextLink>
         </>
       }
     >
-      <p className="text-slate-700">
-        We have sent a message to the address you gave. Open the link in it to finish creating your account; it works for 24 hours.
-      </p>
-      <p className="text-slate-700">
-        If nothing arrives within a few minutes, look in your spam folder. If you already have an Onward account, the message tells you how
-        to sign in or reset your password.
-      </p>
+      <p className="text-slate-700">{m.auth_check_email_sent()}</p>
+      <p className="text-slate-700">{m.auth_check_email_spam()}</p>
     </AuthCard>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Check your e-mail — Onward" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: m.auth_check_email_meta_title() }, { name: "robots", content: "noindex" }];

@@ -9,9 +9,12 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { TextLink } from "~/components/ui/text-link";
+import { localizedPath } from "~/lib/locale";
 import type { emailOnlySchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/forgot-password";
+import { refusalInPageLanguage } from "./refusals.server";
 
 export { headers } from "~/lib/headers";
 
@@ -21,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await requestPasswordReset({ email: submission.value.email, ip: context.clientIp });
   } catch (error) {
-    return refusedSubmission(submission, serverEmailOnlySchema, error, { extra: { sent: false } });
+    return refusedSubmission(submission, serverEmailOnlySchema, refusalInPageLanguage(error), { extra: { sent: false } });
   }
   return { result: formResult(submission, serverEmailOnlySchema), sent: true };
 }
@@ -31,21 +34,15 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
   const sent = Boolean(actionData?.sent);
   const [form, fields, loadValidation] = useSchemaForm<z.input<typeof emailOnlySchema>>("emailOnly", actionData?.result);
   return (
-    <AuthCard title="Reset your password" footer={<TextLink href="/login">Back to log in</TextLink>}>
-      {sent ? (
-        <FormMessage tone="success">
-          If an account exists for that e-mail, we have sent it a link to choose a new password. The link works once, for 30 minutes.
-        </FormMessage>
-      ) : (
-        <p className="text-slate-700">Enter your account's e-mail and we will send you a link to choose a new password.</p>
-      )}
+    <AuthCard title={m.auth_forgot_title()} footer={<TextLink href={localizedPath("/login")}>{m.auth_back_to_login()}</TextLink>}>
+      {sent ? <FormMessage tone="success">{m.auth_forgot_sent()}</FormMessage> : <p className="text-slate-700">{m.auth_forgot_intro()}</p>}
       {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
       <Form method="post" {...getFormProps(form)} {...loadValidation} className="grid gap-4">
-        <Field label="Email" field={fields.email} type="email" autoComplete="email" required />
-        <Button pending={navigation.state === "submitting"}>Send reset link</Button>
+        <Field label={m.auth_email_label()} field={fields.email} type="email" autoComplete="email" required />
+        <Button pending={navigation.state === "submitting"}>{m.auth_send_reset_link()}</Button>
       </Form>
     </AuthCard>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset your password — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.auth_forgot_meta_title() }];

@@ -14,30 +14,45 @@ import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-field";
 import { TextLink } from "~/components/ui/text-link";
+import { localizedPath, unlocalizedPath } from "~/lib/locale";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/login";
+import { refusalInPageLanguage } from "./refusals.server";
 
 export { headers } from "~/lib/headers";
 
-/** What the links and the Google flow send people back with. */
-const linkErrors: Record<string, string> = {
-  link: "That sign-in link has expired or was already used. Ask for a new one below.",
-  INVALID_TOKEN: "That sign-in link has expired or was already used. Ask for a new one below.",
-  EXPIRED_TOKEN: "That sign-in link has expired. Ask for a new one below.",
-  new_user_signup_disabled: "There is no account for that e-mail. Sign up first.",
-  account_not_linked:
-    "An Onward account with this e-mail exists but is not verified yet. Sign in with your password (or reset it), verify your e-mail, then Google sign-in will work.",
-  email_not_verified: "Google has not verified this e-mail address, so we cannot sign you in with it.",
-  state_mismatch: "The Google sign-in took too long or was started in another tab. Please try again.",
+/** What the links and the Google flow send people back with (called when the page renders, in its language). */
+const linkErrors: Record<string, () => string> = {
+  link: m.auth_link_error_used,
+  INVALID_TOKEN: m.auth_link_error_used,
+  EXPIRED_TOKEN: m.auth_link_error_expired,
+  new_user_signup_disabled: m.auth_link_error_no_account,
+  account_not_linked: m.auth_link_error_not_linked,
+  email_not_verified: m.auth_link_error_google_unverified,
+  state_mismatch: m.auth_link_error_state,
 };
+
+function linkErrorMessage(code: string): string {
+  const message = Object.hasOwn(linkErrors, code) ? linkErrors[code] : undefined;
+  return (message ?? m.auth_link_error_generic)();
+}
+
+/**
+ * The page to go to after signing in, without its language prefix: `redirect()` adds the page's
+ * own (the router's basename), and a target read from a Bangla page's address may hold /bn already.
+ */
+function destination(target: FormDataEntryValue | string | null): string {
+  return unlocalizedPath(safeRedirect(target));
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = readQuery(request);
-  if (await getSessionUser(request)) throw redirect(safeRedirect(query.get("redirectTo")));
+  if (await getSessionUser(request)) throw redirect(destination(query.get("redirectTo")));
   const error = query.get("error");
   return {
     googleEnabled: Boolean(getConfig().google),
-    linkError: error ? (linkErrors[error] ?? "Sign-in did not work. Please try again.") : null,
+    linkError: error ? linkErrorMessage(error) : null,
   };
 }
 
@@ -47,16 +62,18 @@ const noFields = z.object({});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request).catch(refuseUnreadableForm);
-  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  const redirectTo = destination(formData.get("redirectTo"));
+  // better-auth sends people to the link's and Google's callback itself, so that address carries the page's language.
+  const callbackURL = localizedPath(redirectTo);
   const intent: Intent = intentSchema.catch("password").parse(formData.get("intent"));
 
   if (intent === "google") {
     const submission = parseSubmission(formData, noFields);
     try {
-      const { url, cookies } = await startGoogleSignIn({ redirectTo, headers: request.headers });
+      const { url, cookies } = await startGoogleSignIn({ redirectTo: callbackURL, headers: request.headers });
       return redirect(url, { headers: setCookieHeaders(cookies) });
     } catch (error) {
-      return refusedSubmission(submission, noFields, error, { extra: { intent, sent: null } });
+      return refusedSubmission(submission, noFields, refusalInPageLanguage(error), { extra: { intent, sent: null } });
     }
   }
 
@@ -64,14 +81,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseSubmission(formData, emailOnlySchema);
     if (submission.status !== "success") return invalidSubmission(submission, emailOnlySchema, { intent, sent: null });
     try {
-      await requestMagicLink({ email: submission.value.email, ip: context.clientIp, redirectTo, headers: request.headers });
+      await requestMagicLink({ email: submission.value.email, ip: context.clientIp, redirectTo: callbackURL, headers: request.headers });
     } catch (error) {
-      return refusedSubmission(submission, emailOnlySchema, error, { extra: { intent, sent: null } });
+      return refusedSubmission(submission, emailOnlySchema, refusalInPageLanguage(error), { extra: { intent, sent: null } });
     }
     return {
       intent,
       result: submission.reply({ resetForm: true }),
-      sent: "If an account exists for that e-mail, we have sent it a sign-in link. It works for 15 minutes.",
+      sent: m.auth_magic_link_sent(),
     };
   }
 
@@ -83,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (twoFactorRequired) return redirect(`/login/two-factor?${new URLSearchParams({ redirectTo })}`, { headers });
     return redirect(redirectTo, { headers });
   } catch (error) {
-    return refusedSubmission(submission, signInSchema, error, { extra: { intent, sent: null } });
+    return refusedSubmission(submission, signInSchema, refusalInPageLanguage(error), { extra: { intent, sent: null } });
   }
 }
 
@@ -112,11 +129,13 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const formError = passwordForm.errors?.[0] ?? linkForm.errors?.[0] ?? googleError;
   return (
     <AuthCard
-      title="Log in"
+      title={m.auth_log_in()}
       footer={
         <>
-          New to Onward?{" "}
-          <TextLink href={redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup"}>Create an account</TextLink>
+          {m.auth_login_new_to_onward()}{" "}
+          <TextLink href={localizedPath(redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup")}>
+            {m.auth_create_account_link()}
+          </TextLink>
         </>
       }
     >
@@ -126,12 +145,14 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       <Form method="post" {...getFormProps(passwordForm)} {...loadPasswordValidation} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="intent" value="password" />
-        <Field label="Email" field={passwordFields.email} type="email" autoComplete="email" required />
-        <PasswordField label="Password" field={passwordFields.password} purpose="current" />
+        <Field label={m.auth_email_label()} field={passwordFields.email} type="email" autoComplete="email" required />
+        <PasswordField label={m.auth_password_label()} field={passwordFields.password} purpose="current" />
         <div className="flex items-center justify-between gap-4">
-          <Button pending={submittingIntent === "password"}>{submittingIntent === "password" ? "Logging in…" : "Log in"}</Button>
-          <TextLink href="/forgot-password" className="text-sm">
-            Forgot password?
+          <Button pending={submittingIntent === "password"}>
+            {submittingIntent === "password" ? m.auth_logging_in() : m.auth_log_in()}
+          </Button>
+          <TextLink href={localizedPath("/forgot-password")} className="text-sm">
+            {m.auth_forgot_password_link()}
           </TextLink>
         </div>
       </Form>
@@ -141,19 +162,19 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="intent" value="google" />
           <Button variant="outline" className="w-full">
-            Continue with Google
+            {m.auth_continue_with_google()}
           </Button>
         </Form>
       ) : null}
 
       <details className="border-t border-slate-200 pt-4" open={answeredIntent === "magic-link" || undefined}>
-        <summary className="text-sm font-semibold text-brand-700">Email me a sign-in link</summary>
+        <summary className="text-sm font-semibold text-brand-700">{m.auth_magic_link_summary()}</summary>
         <Form method="post" {...getFormProps(linkForm)} {...loadLinkValidation} className="mt-3 grid gap-3">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="intent" value="magic-link" />
-          <Field label="Email for the link" field={linkFields.email} type="email" autoComplete="email" required />
+          <Field label={m.auth_magic_link_email_label()} field={linkFields.email} type="email" autoComplete="email" required />
           <Button pending={submittingIntent === "magic-link"} variant="neutral">
-            Send me a link
+            {m.auth_magic_link_send()}
           </Button>
         </Form>
       </details>
@@ -162,6 +183,6 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Log in — Onward" },
-  { name: "description", content: "Log in to Onward to apply, book a consultant and follow your application." },
+  { title: m.auth_login_meta_title() },
+  { name: "description", content: m.auth_login_meta_description() },
 ];

@@ -9,9 +9,12 @@ import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
+import { unlocalizedPath } from "~/lib/locale";
 import type { totpCodeSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/two-factor";
+import { refusalInPageLanguage } from "./refusals.server";
 
 export { headers } from "~/lib/headers";
 
@@ -32,9 +35,10 @@ export async function action({ request }: Route.ActionArgs) {
       headers: request.headers,
     });
     const headers = setCookieHeaders(cookies);
-    return redirect(safeRedirect(formData.get("redirectTo")), { headers });
+    // redirect() adds the page's language prefix itself; a target from a Bangla page may hold it already.
+    return redirect(unlocalizedPath(safeRedirect(formData.get("redirectTo"))), { headers });
   } catch (error) {
-    return refusedSubmission(submission, serverTotpCodeSchema, error);
+    return refusedSubmission(submission, serverTotpCodeSchema, refusalInPageLanguage(error));
   }
 }
 
@@ -43,19 +47,27 @@ export default function TwoFactorPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [form, fields, loadValidation] = useSchemaForm<z.input<typeof totpCodeSchema>>("totpCode", actionData?.result);
   return (
-    <AuthCard title="Enter your code">
-      <p className="text-slate-700">Open your authenticator app and enter the 6-digit code for Onward.</p>
+    <AuthCard title={m.auth_two_factor_title()}>
+      <p className="text-slate-700">{m.auth_two_factor_intro()}</p>
       {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
       <Form method="post" {...getFormProps(form)} {...loadValidation} className="grid gap-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <Field label="Code" field={fields.code} inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required />
+        <Field
+          label={m.auth_code_label()}
+          field={fields.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="\d{6}"
+          maxLength={6}
+          required
+        />
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" name="trustDevice" className="h-4 w-4" /> Trust this device for 30 days
+          <input type="checkbox" name="trustDevice" className="h-4 w-4" /> {m.auth_trust_device()}
         </label>
-        <Button pending={navigation.state === "submitting"}>Verify</Button>
+        <Button pending={navigation.state === "submitting"}>{m.auth_verify()}</Button>
       </Form>
     </AuthCard>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.auth_two_factor_meta_title() }];

@@ -13,9 +13,12 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { TextLink } from "~/components/ui/text-link";
+import { localizedPath, unlocalizedPath } from "~/lib/locale";
 import type { emailOnlySchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/verify-email";
+import { refusalInPageLanguage } from "./refusals.server";
 
 export { headers } from "~/lib/headers";
 
@@ -34,8 +37,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     const outcome = await confirmEmail({ token, headers: request.headers });
     if (outcome.status === "signed-in") {
       throw await redirectWithToast(
-        safeRedirect(query.get("redirectTo")),
-        { type: "success", text: "Account created successfully" },
+        // redirect() adds this page's language prefix; the stored target may hold one already.
+        unlocalizedPath(safeRedirect(query.get("redirectTo"))),
+        { type: "success", text: m.auth_account_created() },
         { headers: setCookieHeaders(outcome.cookies) },
       );
     }
@@ -52,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await resendVerification({ email: submission.value.email, ip: context.clientIp, headers: request.headers });
   } catch (error) {
-    return refusedSubmission(submission, serverEmailOnlySchema, error, { extra: { sent: false } });
+    return refusedSubmission(submission, serverEmailOnlySchema, refusalInPageLanguage(error), { extra: { sent: false } });
   }
   return { result: formResult(submission, serverEmailOnlySchema), sent: true };
 }
@@ -64,30 +68,28 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   });
   if (!loaderData.error && actionData === undefined) {
     return (
-      <AuthCard title={loaderData.verified ? "Your e-mail is confirmed" : "Confirm your e-mail"}>
-        <p className="text-slate-700">
-          {loaderData.verified ? "Thank you. Your e-mail address is confirmed." : "Open the link we e-mailed you to confirm your address."}
-        </p>
-        <TextLink href={loaderData.verified ? "/dashboard/profile" : "/"}>
-          {loaderData.verified ? "Go to your profile" : "Go to the home page"}
+      <AuthCard title={loaderData.verified ? m.auth_email_confirmed_title() : m.auth_confirm_email_title()}>
+        <p className="text-slate-700">{loaderData.verified ? m.auth_email_confirmed_text() : m.auth_confirm_email_text()}</p>
+        <TextLink href={localizedPath(loaderData.verified ? "/dashboard/profile" : "/")}>
+          {loaderData.verified ? m.auth_go_to_profile() : m.auth_go_home()}
         </TextLink>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="This link does not work">
+    <AuthCard title={m.auth_link_not_working()}>
       {actionData?.sent ? (
-        <FormMessage tone="success">If that e-mail has an unconfirmed account, we have sent it a new link.</FormMessage>
+        <FormMessage tone="success">{m.auth_verify_resent()}</FormMessage>
       ) : (
-        <p className="text-slate-700">The confirmation link has expired or is not valid. We can send you a new one.</p>
+        <p className="text-slate-700">{m.auth_verify_link_expired()}</p>
       )}
       {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
       <Form method="post" {...getFormProps(form)} {...loadValidation} className="grid gap-4">
-        <Field label="Email" field={fields.email} type="email" autoComplete="email" required />
-        <Button pending={navigation.state === "submitting"}>Send a new link</Button>
+        <Field label={m.auth_email_label()} field={fields.email} type="email" autoComplete="email" required />
+        <Button pending={navigation.state === "submitting"}>{m.auth_send_a_new_link()}</Button>
       </Form>
     </AuthCard>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm your e-mail — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.auth_verify_meta_title() }];

@@ -2,14 +2,15 @@ import { Page } from "~/components/layout/page";
 import { TextSections } from "~/components/public/text-sections";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
-import { about } from "../../../content/site";
+import { m } from "~/paraglide/messages";
+import { contentIn } from "../../../content/by-locale";
 import type { Route } from "./+types/about";
 
 /** Anonymous visitors share one rendering (server/html-cache.ts). */
 export const headers = sharedPage();
 
 export function loader() {
-  return { about };
+  return { about: contentIn().about };
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
@@ -26,7 +27,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           {about.guarantee.title}
         </h2>
         <p className="mt-3 text-slate-800">{about.guarantee.text}</p>
-        <h3 className="mt-4 font-semibold text-slate-900">Conditions</h3>
+        <h3 className="mt-4 font-semibold text-slate-900">{m.pages_about_conditions()}</h3>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
           {about.guarantee.conditions.map((condition) => (
             <li key={condition}>{condition}</li>
@@ -47,7 +48,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
     path: "/about",
-    title: "About us and our one-year guarantee",
-    description:
-      "Who we are, how we work, and the one-year support guarantee: a refund if you do not secure a visa, provided you follow the process with us.",
+    title: m.pages_about_meta_title(),
+    description: m.pages_about_meta_description(),
   });

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { beforeEach, expect, test } from "vitest";
 import { contactMessages } from "~/.server/db/schema";
+import { requestStorage } from "~/.server/request-context";
 import { resetLimiters } from "~/.server/security/rate-limit";
 import { callRoute } from "../../../tests/support/call-route";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
@@ -38,6 +39,22 @@ test("missing fields answer 400 with 'This field is required' on each, and what 
   expect(Object.keys(answer.result?.error ?? {}).sort()).toEqual(["message", "phone"]);
   expect(answer.result?.initialValue).toMatchObject({ name: "Ayesha", email: "ayesha@example.com" });
   expect(await db().select().from(contactMessages)).toHaveLength(0);
+});
+
+test("the Bangla form posted empty answers 400 with every message in Bangla", async () => {
+  const answer = await requestStorage.run({ requestId: "test", nonce: "test", clientIp: "198.51.100.9", locale: "bn" }, () =>
+    post({ name: "", phone: "", email: "", message: "", website: "" }, "198.51.100.9"),
+  );
+  expect(answer.status).toBe(400);
+  const required = ["এই ঘরটি পূরণ করতে হবে"];
+  expect(answer.result?.error).toEqual({ name: required, phone: required, email: required, message: required });
+});
+
+test("a phone number typed in Bangla digits is accepted and stored in ASCII digits", async () => {
+  const answer = await post({ ...complete, phone: "০১৭১১-২৩৪৫৬৭" });
+  expect(answer.status).toBe(303);
+  const [stored] = await db().select().from(contactMessages);
+  expect(stored?.phone).toBe("01711-234567");
 });
 
 test("a value longer than its field's limit is refused and never echoed back", async () => {

@@ -3,11 +3,12 @@ import { Page } from "~/components/layout/page";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
 import { ContactForm } from "~/components/public/contact-form";
 import { TextLink } from "~/components/ui/text-link";
-import { CONTACT_SUCCESS_DURATION_MS, CONTACT_SUCCESS_TEXT, MESSAGE_MAX_LENGTH } from "~/lib/contact-form";
+import { CONTACT_SUCCESS_DURATION_MS, MESSAGE_MAX_LENGTH } from "~/lib/contact-form";
 import { sharedPage } from "~/lib/page-cache";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { telHref } from "~/lib/site-settings";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/contact";
 import { handleContactForm } from "./submit-contact-form.server";
 
@@ -27,39 +28,36 @@ export async function action({ request }: Route.ActionArgs) {
   return handleContactForm(request, {
     kind: "contact",
     successUrl: "/contact",
-    successToast: { type: "success", text: CONTACT_SUCCESS_TEXT, duration: CONTACT_SUCCESS_DURATION_MS },
+    successToast: { type: "success", text: m.forms_contact_success(), duration: CONTACT_SUCCESS_DURATION_MS },
   });
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const settings = useSiteSettings();
   return (
-    <Page
-      title="Contact us"
-      intro="Ask us anything about studying abroad. A counsellor replies by phone or e-mail, usually within one working day."
-    >
+    <Page title={m.forms_contact_title()} intro={m.forms_contact_intro()}>
       <div className="grid gap-8 lg:grid-cols-[1fr_2fr]">
         <section aria-labelledby="contact-info-title" className="rounded-lg bg-brand-50 p-6">
           <h2 id="contact-info-title" className="text-xl font-bold text-slate-900">
-            Contact information
+            {m.forms_contact_info_title()}
           </h2>
           <dl className="mt-4 grid gap-3 text-slate-800">
             <div>
-              <dt className="text-sm font-semibold text-slate-600">E-mail</dt>
+              <dt className="text-sm font-semibold text-slate-600">{m.forms_contact_info_email()}</dt>
               <dd>
                 <TextLink href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</TextLink>
               </dd>
             </div>
             {settings.contactPhone ? (
               <div>
-                <dt className="text-sm font-semibold text-slate-600">Phone</dt>
+                <dt className="text-sm font-semibold text-slate-600">{m.forms_contact_info_phone()}</dt>
                 <dd>
                   <TextLink href={telHref(settings.contactPhone)}>{settings.contactPhone}</TextLink>
                 </dd>
               </div>
             ) : null}
             <div>
-              <dt className="text-sm font-semibold text-slate-600">Office</dt>
+              <dt className="text-sm font-semibold text-slate-600">{m.forms_contact_info_office()}</dt>
               <dd>
                 {settings.city}, {settings.country}
               </dd>
@@ -68,9 +66,9 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         </section>
         <section aria-labelledby="become-student-title" className="rounded-lg border border-slate-200 p-6 shadow-sm">
           <h2 id="become-student-title" className="text-xl font-bold text-slate-900">
-            Become Our Student
+            {m.forms_contact_become_student()}
           </h2>
-          <p className="mt-1 mb-4 text-slate-700">We need your name, phone, e-mail and message to reach you.</p>
+          <p className="mt-1 mb-4 text-slate-700">{m.forms_contact_become_student_intro()}</p>
           <ContactForm action="/contact" lastResult={actionData?.result} initialValues={{ message: loaderData.prefilledMessage }} />
         </section>
       </div>
@@ -82,6 +80,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
     path: "/contact",
-    title: "Contact us",
-    description: "Send Onward a message, call or e-mail us: a study-abroad counsellor in Dhaka will contact you about your plans.",
+    title: m.forms_contact_title(),
+    description: m.forms_contact_meta_description(),
   });

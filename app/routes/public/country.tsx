@@ -13,7 +13,8 @@ import { TextLink } from "~/components/ui/text-link";
 import { applyNow, findUniversity, talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
-import { findCountryGuide } from "../../../content/countries";
+import { m } from "~/paraglide/messages";
+import { findCountryGuide } from "../../../content/by-locale";
 import type { Route } from "./+types/country";
 
 /** Anonymous visitors share one rendering (server/html-cache.ts). */
@@ -39,7 +40,8 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
         />
         <div>
           <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-brand-700">
-            Country guide <Badge tone={guide.status === "launched" ? "success" : "warning"}>{countryStatusLabel[guide.status]}</Badge>
+            {m.pages_country_eyebrow()}{" "}
+            <Badge tone={guide.status === "launched" ? "success" : "warning"}>{countryStatusLabel[guide.status]}</Badge>
           </p>
           <PageTitle className="mt-1">{guide.title}</PageTitle>
           <p className="mt-3 text-lg text-slate-700">{guide.summary}</p>
@@ -47,19 +49,19 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-10 grid gap-8 md:grid-cols-2">
-        <IconSection id="papers-title" icon={DocumentIcon} title="Paper requirements">
+        <IconSection id="papers-title" icon={DocumentIcon} title={m.pages_country_papers()}>
           <DocumentList documents={guide.paperRequirements} />
         </IconSection>
-        <IconSection id="sponsor-title" icon={SponsorIcon} title="Sponsor documents">
+        <IconSection id="sponsor-title" icon={SponsorIcon} title={m.pages_country_sponsor_documents()}>
           {guide.sponsorDocs.length > 0 ? (
             <DocumentList documents={guide.sponsorDocs} testId="sponsor-documents" />
           ) : (
-            <p className="mt-3 text-slate-700">Not Needed</p>
+            <p className="mt-3 text-slate-700">{m.pages_country_sponsor_not_needed()}</p>
           )}
         </IconSection>
       </div>
 
-      <IconSection id="process-title" icon={ProcessIcon} title="Process" className="mt-10">
+      <IconSection id="process-title" icon={ProcessIcon} title={m.pages_process()} className="mt-10">
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-700">
           {guide.process.map((step) => (
             <li key={step}>{step}</li>
@@ -67,13 +69,13 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </IconSection>
 
-      <IconSection id="costs-title" icon={CostsIcon} title="Costs" className="mt-10">
+      <IconSection id="costs-title" icon={CostsIcon} title={m.pages_costs()} className="mt-10">
         <CostTable place={guide.title} costs={guide.costs} className="mt-3" />
       </IconSection>
 
       <section aria-labelledby="reminder-title" className="mt-10 rounded-lg border-l-4 border-brand-700 bg-brand-50 p-5">
         <h2 id="reminder-title" className="text-lg font-bold text-slate-900">
-          Reminder
+          {m.pages_country_reminder()}
         </h2>
         <p className="mt-2 text-slate-800">{guide.reminder}</p>
       </section>
@@ -82,7 +84,7 @@ export default function CountryPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-6">
           <TextLink href={guide.video.url} external>
             {guide.video.title}
-            <span className="sr-only"> (opens in a new tab)</span>
+            <span className="sr-only"> {m.pages_new_tab()}</span>
           </TextLink>
         </p>
       ) : null}
@@ -126,7 +128,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
     ? pageMeta({
         matches,
         path: `/countries/${params.id}`,
-        title: `${loaderData.guide.title} study guide: papers, costs and process`,
-        description: `${loaderData.guide.title} study guide for students from Bangladesh: paper requirements, sponsor documents, visa process and costs.`,
+        title: m.pages_country_meta_title({ country: loaderData.guide.title }),
+        description: m.pages_country_meta_description({ country: loaderData.guide.title }),
       })
-    : [{ title: "Page not found | Onward" }];
+    : [{ title: m.pages_not_found_title() }];

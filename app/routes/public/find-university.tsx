@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, useHref, useNavigation, useSubmit } from "react-router";
 import { getSessionUser } from "~/.server/auth/session";
 import { readQuery } from "~/.server/read-query";
 import { cardView } from "~/.server/universities/card-view";
@@ -16,10 +16,12 @@ import { TextLink } from "~/components/ui/text-link";
 import { ShortlistButton } from "~/components/universities/shortlist-button";
 import { UniversityCardGrid } from "~/components/universities/university-card";
 import { formatLakh } from "~/lib/first-year-cost";
+import { localizedPath } from "~/lib/locale";
+import { formatScore, groupThousands } from "~/lib/numbers";
 import { sharedPage } from "~/lib/page-cache";
-import { plural } from "~/lib/plural";
 import { pageMeta } from "~/lib/seo";
-import { FINDER_SEARCH_MAX_LENGTH, ieltsBands, universityTypes } from "~/lib/universities";
+import { FINDER_SEARCH_MAX_LENGTH, ieltsBands, universityTypeLabel, universityTypes } from "~/lib/universities";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/find-university";
 
 const finderParameters = ["q", "country", "type", "ielts", "maxTuition", "budget", "scholarships", "sort", "page"] as const;
@@ -60,14 +62,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The two amounts in taka the finder filters by: the most the first year may cost, and the family's budget (for the fit order). */
 const takaFilters = [
-  { name: "maxTuition", label: "First year at most (BDT)", step: 10000, placeholder: "For example 2000000" },
-  { name: "budget", label: "Our first-year budget (BDT)", step: 100000, placeholder: "For example 3000000" },
+  { name: "maxTuition", label: m.finder_max_tuition_label, step: 10000, placeholder: m.finder_max_tuition_placeholder },
+  { name: "budget", label: m.finder_budget_label, step: 100000, placeholder: m.finder_budget_placeholder },
 ] as const;
 
 export default function FindUniversityPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, query, countries, returnTo, fitFrom } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
+  // The navigation carries the address with its language prefix (/bn/find-university on a Bangla page).
+  const finderPath = useHref("/find-university");
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useRef(false);
   // The fields follow the URL when it changes under them (Back, Forward, a link): the same
@@ -112,53 +116,52 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
     }
   };
   return (
-    <Page
-      title="Find Your Dream University"
-      intro="Search universities by country, type, your IELTS score and what the first year costs in taka. Every search is a link you can share."
-    >
+    <Page title={m.finder_title()} intro={m.finder_intro()}>
       <Form
         ref={formRef}
         method="get"
         role="search"
-        aria-label="Find a university"
+        aria-label={m.finder_search_label()}
         className="grid gap-4 rounded-card bg-brand-50 p-4 sm:grid-cols-2 lg:grid-cols-4"
         onChange={submitOnChange}
       >
         <FilterSearch
-          label="University"
+          label={m.finder_university_label()}
           className="sm:col-span-2"
           defaultValue={query.q}
           maxLength={FINDER_SEARCH_MAX_LENGTH}
-          placeholder="Name, for example Belfast"
+          placeholder={m.finder_university_placeholder()}
         />
         <FilterSelect
-          label="Country"
+          label={m.finder_country_label()}
           name="country"
           defaultValue={query.country}
           className="w-full"
-          allLabel="All countries"
+          allLabel={m.finder_all_countries()}
           options={countries}
         />
-        <FilterSelect
-          label="Filter By Type"
-          name="type"
-          defaultValue={query.type}
-          className="w-full"
-          allLabel="Public and private"
-          options={universityTypes}
-        />
-        <FilterField label="My IELTS score">
+        <FilterField label={m.finder_type_label()}>
+          <Select name="type" defaultValue={query.type} className="w-full">
+            <option value="">{m.finder_all_types()}</option>
+            {universityTypes.map((type) => (
+              <option key={type} value={type}>
+                {universityTypeLabel(type)}
+              </option>
+            ))}
+          </Select>
+        </FilterField>
+        <FilterField label={m.finder_ielts_label()}>
           <Select name="ielts" defaultValue={query.ielts ?? ""} className="w-full">
-            <option value="">Any</option>
+            <option value="">{m.finder_ielts_any()}</option>
             {ieltsBands.map((band) => (
               <option key={band} value={band}>
-                {band.toFixed(1)}
+                {formatScore(band)}
               </option>
             ))}
           </Select>
         </FilterField>
         {takaFilters.map((filter) => (
-          <FilterField key={filter.name} label={filter.label}>
+          <FilterField key={filter.name} label={filter.label()}>
             <input
               name={filter.name}
               type="number"
@@ -166,40 +169,42 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
               min={0}
               step={filter.step}
               defaultValue={query[filter.name] ?? ""}
-              placeholder={filter.placeholder}
+              placeholder={filter.placeholder()}
               className={filterControl}
             />
           </FilterField>
         ))}
-        <FilterField label="Sort by">
+        <FilterField label={m.finder_sort_label()}>
           <Select name="sort" defaultValue={query.sort} className="w-full">
-            <option value="fit">Best fit for me</option>
-            <option value="ranking">World ranking</option>
-            <option value="name">Name</option>
-            <option value="tuition">Tuition, lowest first</option>
+            <option value="fit">{m.finder_sort_fit()}</option>
+            <option value="ranking">{m.finder_sort_ranking()}</option>
+            <option value="name">{m.finder_sort_name()}</option>
+            <option value="tuition">{m.finder_sort_tuition()}</option>
           </Select>
         </FilterField>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800">
             <input name="scholarships" type="checkbox" value="1" defaultChecked={query.scholarships} className="size-5" />
-            With scholarships
+            {m.finder_with_scholarships()}
           </label>
-          <Button className="h-11" pending={navigation.state === "loading" && navigation.location?.pathname === "/find-university"}>
-            Search
+          <Button className="h-11" pending={navigation.state === "loading" && navigation.location?.pathname === finderPath}>
+            {m.finder_search()}
           </Button>
         </div>
       </Form>
 
-      <ResultCount className="mt-6" clear={filtered ? { href: "/find-university", label: "Clear the filters" } : null}>
+      <ResultCount className="mt-6" clear={filtered ? { href: localizedPath("/find-university"), label: m.finder_clear_filters() } : null}>
         {total === 0
-          ? "No university matches these filters."
-          : `${plural(total, "university", "universities")}${filtered ? " found" : ""}.`}
+          ? m.finder_no_results()
+          : filtered
+            ? m.finder_results_found({ count: groupThousands(total), n: total })
+            : m.finder_results({ count: groupThousands(total), n: total })}
       </ResultCount>
 
       {fitFrom ? <FitNote fit={fitFrom} /> : null}
       {items.length > 0 ? (
         <UniversityCardGrid
-          label="Universities"
+          label={m.finder_results_label()}
           universities={items}
           corner={(university) => (
             <ShortlistButton slug={university.slug} name={university.name} shortlisted={university.shortlisted} returnTo={returnTo} />
@@ -214,28 +219,33 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
 /** What the fit order compares, in one sentence, with where it came from and how to change it. */
 function FitNote({ fit }: { fit: NonNullable<Route.ComponentProps["loaderData"]["fitFrom"]> }) {
   const parts = [
-    fit.ielts === null ? null : `IELTS ${fit.ielts.toFixed(1)}`,
-    fit.budget === null ? null : `a first-year budget of ${formatLakh(fit.budget)}`,
+    fit.ielts === null ? null : m.finder_fit_note_ielts({ score: formatScore(fit.ielts) }),
+    fit.budget === null ? null : m.finder_fit_note_budget({ amount: formatLakh(fit.budget) }),
   ].filter(Boolean);
   return (
     <p className="mt-2 rounded-md bg-slate-50 p-3 text-sm text-slate-700">
       {parts.length === 0
-        ? "Best fit ranks by your IELTS score and your first-year budget: enter them above"
-        : `Ranked by ${parts.join(" and ")}${fit.level === "masters" ? " for a taught master's" : ""}: universities whose requirements you meet come first, then by world ranking`}
+        ? m.finder_fit_note_empty()
+        : m.finder_fit_note_ranked({
+            criteria: parts.join(m.finder_fit_note_and()),
+            level: fit.level === "masters" ? m.finder_fit_note_masters() : "",
+          })}
       {fit.profile ? (
         <>
-          {" "}
-          (from <TextLink href="/dashboard/academic-profile">your academic profile</TextLink>
-          ).
+          {m.finder_fit_note_profile_before()}
+          <TextLink href={localizedPath("/dashboard/academic-profile")}>{m.finder_fit_note_profile_link()}</TextLink>
+          {m.finder_fit_note_profile_after()}
         </>
       ) : parts.length === 0 ? (
         <>
-          , or <TextLink href="/login">sign in</TextLink> to use your academic profile.
+          {m.finder_fit_note_sign_in_before()}
+          <TextLink href={localizedPath("/login")}>{m.finder_fit_note_sign_in_link()}</TextLink>
+          {m.finder_fit_note_sign_in_after()}
         </>
       ) : (
-        "."
+        m.finder_fit_note_end()
       )}{" "}
-      Costs are indicative: tuition as each university publishes it, living costs and fees as official bodies state them.
+      {m.finder_costs_indicative()}
     </p>
   );
 }
@@ -244,7 +254,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
     path: "/find-university",
-    title: "Find Your Dream University",
-    description:
-      "Search universities in the USA, UK, Canada, Australia, Europe and Asia by country, type, your IELTS score and first-year tuition in taka.",
+    title: m.finder_title(),
+    description: m.finder_meta_description(),
   });

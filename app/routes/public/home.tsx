@@ -10,13 +10,13 @@ import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { type IconNode, IconTile } from "~/components/ui/icons";
 import { TextLink } from "~/components/ui/text-link";
+import { getLocale, languageTag, localizedPath } from "~/lib/locale";
 import { talkToUs } from "~/lib/next-steps";
 import { sharedPage } from "~/lib/page-cache";
 import { appUrlFrom, pageMeta } from "~/lib/seo";
-import { countryGuides } from "../../../content/countries";
-import { faqEntries } from "../../../content/faq";
-import { ieltsOverview } from "../../../content/ielts";
-import { howItWorksSteps, services } from "../../../content/services";
+import { m } from "~/paraglide/messages";
+import { contentIn } from "../../../content/by-locale";
+import type { FaqEntry } from "../../../content/faq";
 import type { Route } from "./+types/home";
 
 /** Anonymous visitors share one rendering (server/html-cache.ts). */
@@ -24,42 +24,50 @@ export const headers = sharedPage();
 
 const TOP_COUNTRY_COUNT = 6;
 
-/** The two promises under the hero. */
-const promises: { icon: IconNode; tone: "brand" | "accent"; title: string; text: string; link?: { href: string; label: string } }[] = [
+/** The two promises under the hero; their words are messages, read when the page renders. */
+const promises: {
+  id: string;
+  icon: IconNode;
+  tone: "brand" | "accent";
+  title: () => string;
+  text: () => string;
+  link?: { href: string; label: () => string };
+}[] = [
   {
+    id: "guarantee",
     icon: GuaranteeIcon,
     tone: "brand",
-    title: "One year of support, or your money back",
-    text: "We support you for a full year. If you do not secure a visa, we refund you, provided you follow the process with us.",
-    link: { href: "/about#guarantee", label: "Conditions" },
+    title: m.home_promise_guarantee_title,
+    text: m.home_promise_guarantee_text,
+    link: { href: "/about#guarantee", label: m.home_promise_guarantee_link },
   },
   {
+    id: "savings",
     icon: SavingsIcon,
     tone: "accent",
-    title: "Costs reduced by up to 60%",
-    text: "Affordable universities, scholarships and fee waivers, and no unnecessary agents or repeated applications.",
+    title: m.home_promise_savings_title,
+    text: m.home_promise_savings_text,
   },
 ];
 
-/** The FAQ as it can be answered today (an answer about a feature still on its way says so). */
-const faq = faqEntries;
-
 /**
- * Only the country cards come from the loader (the guides behind them are too large for the
- * browser's bundle). The page's fixed text is imported by the component, so it is not sent a
- * second time as loader data at the end of the HTML.
+ * The built-in content comes from the loader, in the request's language (content/by-locale.ts):
+ * importing it into the component would ship both languages (or English only) to the browser.
+ * The loader sends the page's language only, and of the country guides only what a card shows
+ * (the guides themselves are too large for the browser's bundle). The FAQ is as it can be
+ * answered today (an answer about a feature still on its way says so).
  */
 export function loader() {
+  const { countryGuides, faqEntries, ieltsOverview, services, howItWorksSteps } = contentIn();
   const topCountries = [...countryGuides]
     .sort((a, b) => Number(b.status === "launched") - Number(a.status === "launched"))
     .slice(0, TOP_COUNTRY_COUNT)
     .map(({ id, title, status, summary, image }) => ({ id, title, status, summary, image }));
-  return { topCountries };
+  return { topCountries, faq: faqEntries, ieltsIntro: ieltsOverview.intro, services, howItWorksSteps };
 }
 
 export default function HomePage({ loaderData, matches }: Route.ComponentProps) {
-  const { topCountries } = loaderData;
-  const ielts = ieltsOverview;
+  const { topCountries, faq, ieltsIntro, services, howItWorksSteps } = loaderData;
   const settings = useSiteSettings();
   const appUrl = appUrlFrom(matches);
   return (
@@ -68,15 +76,12 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
       <section className="overflow-hidden bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,34rem)] lg:gap-12">
           <div>
-            <h1 className="text-display font-bold tracking-tight text-slate-900 sm:text-display-lg">Move Student To Their Dream Country</h1>
-            <p className="mt-6 max-w-2xl text-lg text-slate-700">
-              Onward guides students from Bangladesh through studying overseas: choosing a course and university, preparing documents, and
-              securing the visa.
-            </p>
+            <h1 className="text-display font-bold tracking-tight text-slate-900 sm:text-display-lg">{m.home_hero_title()}</h1>
+            <p className="mt-6 max-w-2xl text-lg text-slate-700">{m.home_hero_text()}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <NextStepButton step={talkToUs(settings.bookingUrl)} />
-              <LinkButton href="/countries" variant="secondary">
-                View All Countries
+              <LinkButton href={localizedPath("/countries")} variant="secondary">
+                {m.home_all_countries()}
               </LinkButton>
             </div>
           </div>
@@ -91,17 +96,17 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
           />
           <ul className="grid gap-4 sm:grid-cols-2 lg:col-span-2">
             {promises.map((promise) => (
-              <li key={promise.title}>
+              <li key={promise.id}>
                 <Card className="flex h-full gap-4 p-5">
                   <IconTile icon={promise.icon} tone={promise.tone} />
                   <div>
-                    <h2 className="text-lg font-semibold text-slate-900">{promise.title}</h2>
+                    <h2 className="text-lg font-semibold text-slate-900">{promise.title()}</h2>
                     <p className="mt-1 text-slate-700">
-                      {promise.text}
+                      {promise.text()}
                       {promise.link ? (
                         <>
                           {" "}
-                          <TextLink href={promise.link.href}>{promise.link.label}</TextLink>
+                          <TextLink href={localizedPath(promise.link.href)}>{promise.link.label()}</TextLink>
                         </>
                       ) : null}
                     </p>
@@ -113,7 +118,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
         </div>
       </section>
 
-      <Section id="services" title="Our services" intro="Everything you need between today and your first class abroad.">
+      <Section id="services" title={m.home_services_title()} intro={m.home_services_intro()}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {services.map((service) => (
             <li key={service.id}>
@@ -126,12 +131,7 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
         </ul>
       </Section>
 
-      <Section
-        id="countries"
-        title="Top countries"
-        intro="Step-by-step guides with the papers, costs and process for each country."
-        tone="tinted"
-      >
+      <Section id="countries" title={m.home_countries_title()} intro={m.home_countries_intro()} tone="tinted">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {topCountries.map((country) => (
             <li key={country.id}>
@@ -140,11 +140,11 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
           ))}
         </ul>
         <p className="mt-8">
-          <LinkButton href="/countries">View All Countries</LinkButton>
+          <LinkButton href={localizedPath("/countries")}>{m.home_all_countries()}</LinkButton>
         </p>
       </Section>
 
-      <Section id="how-it-works" title="How it works">
+      <Section id="how-it-works" title={m.home_how_it_works_title()}>
         <ol className="grid gap-4 sm:grid-cols-3">
           {howItWorksSteps.map((step) => (
             <li key={step.label}>
@@ -158,11 +158,11 @@ export default function HomePage({ loaderData, matches }: Route.ComponentProps) 
         </ol>
       </Section>
 
-      <Section id="ielts" title="IELTS online classes" intro={ielts.intro} tone="tinted">
+      <Section id="ielts" title={m.home_ielts_title()} intro={ieltsIntro} tone="tinted">
         <IeltsActions />
       </Section>
 
-      <Section id="faq" title="Frequently asked questions">
+      <Section id="faq" title={m.home_faq_title()}>
         <FaqList entries={faq} />
       </Section>
 
@@ -196,7 +196,7 @@ function structuredData({
 }: {
   appUrl: string;
   settings: ReturnType<typeof useSiteSettings>;
-  faq: { question: string; answer: string }[];
+  faq: Pick<FaqEntry, "question" | "answer">[];
 }) {
   return {
     "@context": "https://schema.org",
@@ -207,7 +207,7 @@ function structuredData({
         name: "Onward",
         url: `${appUrl}/`,
         logo: `${appUrl}/favicon.svg`,
-        description: "Study-abroad guidance for students in Bangladesh, from choosing a university to securing the visa.",
+        description: m.home_organization_description(),
         email: settings.contactEmail,
         telephone: settings.contactPhone || undefined,
         address: { "@type": "PostalAddress", addressLocality: settings.city, addressCountry: settings.country },
@@ -215,7 +215,8 @@ function structuredData({
       },
       {
         "@type": "FAQPage",
-        "@id": `${appUrl}/#faq`,
+        "@id": `${appUrl}${localizedPath("/#faq")}`,
+        inLanguage: languageTag[getLocale()],
         mainEntity: faq.map((entry) => ({
           "@type": "Question",
           name: entry.question,
@@ -230,7 +231,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
     path: "/",
-    title: "Onward — Move Student To Their Dream Country",
-    description:
-      "Study abroad from Bangladesh with Onward: career counselling, course selection, visa guidance and online IELTS classes, with a one-year support guarantee.",
+    title: m.home_meta_title(),
+    description: m.home_meta_description(),
   });

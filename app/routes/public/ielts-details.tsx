@@ -10,7 +10,8 @@ import { Card } from "~/components/ui/card";
 import { sharedPage } from "~/lib/page-cache";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { ieltsBatches, ieltsBenefits, ieltsOverview, mentors } from "../../../content/ielts";
+import { m } from "~/paraglide/messages";
+import { contentIn } from "../../../content/by-locale";
 import type { Route } from "./+types/ielts-details";
 import { handleContactForm } from "./submit-contact-form.server";
 
@@ -22,6 +23,7 @@ export const headers = sharedPage();
 
 export async function loader() {
   const batchSettings = await getIeltsBatchSettings();
+  const { ieltsOverview, ieltsBenefits, ieltsBatches, mentors } = contentIn();
   return {
     overview: ieltsOverview,
     benefits: ieltsBenefits,
@@ -30,18 +32,17 @@ export async function loader() {
   };
 }
 
-const ENROLMENT_MESSAGE = "Enrollment request for the online IELTS course.";
-
 export async function action({ request }: Route.ActionArgs) {
   return handleContactForm(request, {
     kind: "ielts_enrolment",
     successUrl: "/ielts-details",
     successToast: {
       type: "success",
-      text: "Thank you for enrolling. We got your request and will contact you soon to confirm your batch.",
+      text: m.pages_ielts_enrolled_toast(),
       duration: 10_000,
     },
-    message: ENROLMENT_MESSAGE,
+    // Stored as the enquiry's text for the staff who read the inbox, in the language the person used.
+    message: m.pages_ielts_enrolment_message(),
   });
 }
 
@@ -54,16 +55,16 @@ export default function IeltsDetailsPage({ loaderData, actionData }: Route.Compo
       <PageHero title={overview.title} intro={overview.intro} tone="dark">
         <p className="mt-6">
           <LinkButton href="#enroll" variant="inverse">
-            Enroll Now
+            {m.pages_ielts_enroll_now()}
           </LinkButton>
         </p>
       </PageHero>
 
-      <Section id="benefits" title="Program benefits">
+      <Section id="benefits" title={m.pages_ielts_benefits()}>
         <TitledCards items={benefits} />
       </Section>
 
-      <Section id="batches" title="Online Batch" tone="tinted">
+      <Section id="batches" title={m.pages_ielts_batches()} tone="tinted">
         <ul className="grid gap-4 sm:grid-cols-2">
           {batches.map((batch) => (
             <li key={batch.id} className="rounded-lg bg-white p-5 shadow-sm">
@@ -73,13 +74,13 @@ export default function IeltsDetailsPage({ loaderData, actionData }: Route.Compo
                 <dl className="mt-3 grid gap-1 text-slate-800">
                   {batch.schedule ? (
                     <div>
-                      <dt className="inline font-semibold">Schedule: </dt>
+                      <dt className="inline font-semibold">{m.pages_ielts_schedule()} </dt>
                       <dd className="inline">{batch.schedule}</dd>
                     </div>
                   ) : null}
                   {batch.fee ? (
                     <div>
-                      <dt className="inline font-semibold">Fee: </dt>
+                      <dt className="inline font-semibold">{m.pages_ielts_fee()} </dt>
                       <dd className="inline">{batch.fee}</dd>
                     </div>
                   ) : null}
@@ -88,12 +89,10 @@ export default function IeltsDetailsPage({ loaderData, actionData }: Route.Compo
             </li>
           ))}
         </ul>
-        {batchesWithDetails.length < batches.length ? (
-          <p className="mt-4 text-slate-700">Ask us for the next start date and the fee: enroll below and we will call you.</p>
-        ) : null}
+        {batchesWithDetails.length < batches.length ? <p className="mt-4 text-slate-700">{m.pages_ielts_ask_next_batch()}</p> : null}
       </Section>
 
-      <Section id="mentors" title="Our Mentors">
+      <Section id="mentors" title={m.pages_ielts_mentors()}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {mentors.map((mentor) => (
             <li key={mentor.name}>
@@ -105,7 +104,7 @@ export default function IeltsDetailsPage({ loaderData, actionData }: Route.Compo
                     <p className="text-sm text-slate-600">{mentor.university}</p>
                   </div>
                 </div>
-                <p className="mt-1 text-sm font-semibold text-brand-700">IELTS band {mentor.score}</p>
+                <p className="mt-1 text-sm font-semibold text-brand-700">{m.pages_ielts_band({ score: mentor.score })}</p>
                 <p className="mt-2 text-slate-700">{mentor.bio}</p>
               </Card>
             </li>
@@ -113,9 +112,14 @@ export default function IeltsDetailsPage({ loaderData, actionData }: Route.Compo
         </ul>
       </Section>
 
-      <Section id="enroll" title="Enroll Now" intro="Leave your details and a counsellor will call you to choose a batch." tone="tinted">
+      <Section id="enroll" title={m.pages_ielts_enroll_now()} intro={m.pages_ielts_enroll_intro()} tone="tinted">
         <div className="max-w-xl rounded-lg bg-white p-6 shadow-sm">
-          <ContactForm action="/ielts-details" lastResult={actionData?.result} withMessage={false} submitLabel="Enroll Now" />
+          <ContactForm
+            action="/ielts-details"
+            lastResult={actionData?.result}
+            withMessage={false}
+            submitLabel={m.pages_ielts_enroll_now()}
+          />
         </div>
       </Section>
 
@@ -128,7 +132,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
     path: "/ielts-details",
-    title: "Online IELTS classes: Weekend and Regular batches",
-    description:
-      "Live online IELTS Academic classes with mock tests, marked writing and speaking practice, taught by mentors who studied abroad. Enroll in a Weekend or Regular batch.",
+    title: m.pages_ielts_meta_title(),
+    description: m.pages_ielts_meta_description(),
   });

@@ -3,14 +3,15 @@ import { IeltsActions } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
-import { skillsPage } from "../../../content/skills";
+import { m } from "~/paraglide/messages";
+import { contentIn } from "../../../content/by-locale";
 import type { Route } from "./+types/skills";
 
 /** Anonymous visitors share one rendering (server/html-cache.ts). */
 export const headers = sharedPage();
 
 export function loader() {
-  return { page: skillsPage };
+  return { page: contentIn().skillsPage };
 }
 
 export default function SkillsPage({ loaderData }: Route.ComponentProps) {
@@ -20,7 +21,7 @@ export default function SkillsPage({ loaderData }: Route.ComponentProps) {
       <PageHero title={page.title} intro={page.intro}>
         <IeltsActions className="mt-8" />
       </PageHero>
-      <Section id="courses" title="Skills we teach">
+      <Section id="courses" title={m.pages_skills_courses()}>
         <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {page.skills.map((skill) => (
             <li key={skill.id} className="rounded-lg border border-slate-200 p-5">
@@ -43,7 +44,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
     path: "/skills",
-    title: "Skills for studying abroad",
-    description:
-      "IELTS preparation, academic and SOP writing, spoken English, CV and interview practice and basic computing: short courses that prepare you to study abroad.",
+    title: m.pages_skills_meta_title(),
+    description: m.pages_skills_meta_description(),
   });

@@ -7,11 +7,9 @@ import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { limiter, limits } from "~/.server/security/rate-limit";
 import { type FormReply, formResult, invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
-import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
 import { ContactFormSchema, type ContactKind, EnrolmentFormSchema } from "~/lib/schemas/contact";
 import type { Toast } from "~/lib/toast";
-
-const RATE_LIMITED_PREFIX = "You have sent several messages in a short time. ";
+import { m } from "~/paraglide/messages";
 
 /**
  * The action behind the contact form and the IELTS enrolment form: rate limit per
@@ -44,10 +42,12 @@ export async function handleContactForm(
     });
   } catch (error) {
     if (isAppError(error)) {
-      return refusedSubmission(submission, schema, error, { prefix: error.code === "RATE_LIMITED" ? RATE_LIMITED_PREFIX : "" });
+      return refusedSubmission(submission, schema, error, {
+        prefix: error.code === "RATE_LIMITED" ? `${m.forms_contact_rate_limited()} ` : "",
+      });
     }
     logger.error({ err: error, kind: options.kind }, "a contact form submission failed");
-    return data<FormReply>({ result: formResult(submission, schema, { formErrors: [SOMETHING_WENT_WRONG] }) }, { status: 500 });
+    return data<FormReply>({ result: formResult(submission, schema, { formErrors: [m.forms_something_went_wrong()] }) }, { status: 500 });
   }
   return redirectWithToast(options.successUrl, options.successToast, { status: 303 });
 }

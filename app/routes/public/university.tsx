@@ -22,11 +22,13 @@ import { UniversityLogo } from "~/components/universities/university-logo";
 import { UniversityPlanFacts } from "~/components/universities/university-plan-facts";
 import { type StudyLevel, studyLevels } from "~/lib/academic-profile";
 import { bookConsultantsHref } from "~/lib/booking";
-import { groupThousands } from "~/lib/numbers";
+import { formatYear, getLocale, intlLocale, type Locale, localizedPath } from "~/lib/locale";
+import { formatDigits, formatScore, groupThousands } from "~/lib/numbers";
 import { sharedPage } from "~/lib/page-cache";
 import { pageMeta } from "~/lib/seo";
 import { academicYear } from "~/lib/tuition";
-import type { TuitionView } from "~/lib/universities";
+import { type TuitionView, universityTypeLabel } from "~/lib/universities";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/university";
 
 /** Anonymous visitors share one rendering per level of study (server/html-cache.ts). */
@@ -74,7 +76,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         university.mastersTuitionCurrency,
         university.mastersTuitionYear,
         rates,
-        "No tuition fee",
+        m.finder_no_tuition_fee(),
       ),
       mastersTuitionSource: university.mastersTuitionSource,
       applicationFee: feeView(
@@ -82,7 +84,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         university.applicationFeeCurrency,
         university.applicationFeeYear,
         rates,
-        "No application fee",
+        m.finder_no_application_fee(),
       ),
       applicationFeeSource: university.applicationFeeSource,
       ieltsBand: university.ieltsBand,
@@ -105,46 +107,59 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Dhaka" });
+const longDates = new Map<Locale, Intl.DateTimeFormat>();
 
-/** "12 March 2026", in Dhaka. */
-function formatDate(date: Date): string {
-  return longDate.format(date);
+/** "12 March 2026" ("১২ মার্চ, ২০২৬" in Bangla), in Dhaka. */
+function formatDate(date: Date, locale: Locale = getLocale()): string {
+  let format = longDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Dhaka" });
+    longDates.set(locale, format);
+  }
+  return format.format(date);
 }
 
 /** "USD 42,954 (≈ BDT 5,240,000), indicative for 2022/23", or null for an unknown fee. */
 function feeText(fee: TuitionView | null): string | null {
   if (!fee) return null;
-  return `${fee.original}${fee.taka ? ` (${fee.taka})` : ""}${fee.year ? `, indicative for ${academicYear(fee.year)}` : ""}`;
+  return `${fee.original}${fee.taka ? ` (${fee.taka})` : ""}${fee.year ? m.finder_indicative_for({ year: academicYear(fee.year) }) : ""}`;
 }
 
 export default function UniversityPage({ loaderData }: Route.ComponentProps) {
   const { university, appUrl, shortlisted, cost, ratesChangedOn } = loaderData;
   /** Each fact, and the university's page it comes from where we have it. */
+  const notListed = m.finder_not_listed();
   const facts: [string, string, (string | null)?][] = [
-    ["Type", university.type],
-    ["Courses offered", university.coursesOffered === null ? "Not listed" : groupThousands(university.coursesOffered)],
-    ["English-taught courses", university.englishTaughtCourses === null ? "Not listed" : groupThousands(university.englishTaughtCourses)],
-    ["Exams accepted", university.examsAccepted || "Not listed"],
-    ["First-year tuition", feeText(university.tuition) ?? "Not listed: ask us", university.tuitionSource],
-    ["Master's tuition, first year", feeText(university.mastersTuition) ?? "Not listed", university.mastersTuitionSource],
-    ["Application fee", feeText(university.applicationFee) ?? "Not listed", university.applicationFeeSource],
+    [m.finder_fact_type(), universityTypeLabel(university.type)],
+    [m.finder_fact_courses(), university.coursesOffered === null ? notListed : groupThousands(university.coursesOffered)],
     [
-      "Scholarships",
-      university.scholarships === null ? "Not listed" : university.scholarships === 0 ? "None listed" : String(university.scholarships),
+      m.finder_fact_english_courses(),
+      university.englishTaughtCourses === null ? notListed : groupThousands(university.englishTaughtCourses),
+    ],
+    [m.finder_fact_exams(), university.examsAccepted || notListed],
+    [m.finder_fact_tuition(), feeText(university.tuition) ?? m.finder_not_listed_ask_us(), university.tuitionSource],
+    [m.finder_fact_masters_tuition(), feeText(university.mastersTuition) ?? notListed, university.mastersTuitionSource],
+    [m.finder_fact_application_fee(), feeText(university.applicationFee) ?? notListed, university.applicationFeeSource],
+    [
+      m.finder_fact_scholarships(),
+      university.scholarships === null
+        ? notListed
+        : university.scholarships === 0
+          ? m.finder_none_listed()
+          : formatDigits(university.scholarships),
     ],
     [
-      "Minimum IELTS",
+      m.finder_fact_minimum_ielts(),
       university.minimumIelts === null
-        ? "Not listed"
-        : `${university.minimumIelts.toFixed(1)}${university.ieltsBand === null ? "" : ` (no band below ${university.ieltsBand.toFixed(1)})`}${university.ieltsYear ? `, for ${academicYear(university.ieltsYear)}` : university.ieltsSource ? ", as the university's current page states it (undated)" : ""}`,
+        ? notListed
+        : `${formatScore(university.minimumIelts)}${university.ieltsBand === null ? "" : m.finder_ielts_no_band_below({ band: formatScore(university.ieltsBand) })}${university.ieltsYear ? m.finder_ielts_for_year({ year: academicYear(university.ieltsYear) }) : university.ieltsSource ? m.finder_ielts_undated() : ""}`,
       university.ieltsSource,
     ],
     [
-      "World ranking",
+      m.finder_fact_world_ranking(),
       university.ranking
-        ? `#${university.ranking.rank}${university.ranking.source ? `, ${university.ranking.source}` : ""}${university.ranking.year ? ` ${university.ranking.year}` : ""}`
-        : "Not listed",
+        ? `#${formatDigits(university.ranking.rank)}${university.ranking.source ? `, ${university.ranking.source}` : ""}${university.ranking.year ? ` ${formatYear(university.ranking.year)}` : ""}`
+        : notListed,
     ],
   ];
   return (
@@ -164,21 +179,21 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0">
           <PageTitle className="break-words">{university.name}</PageTitle>
           <p className="mt-2 text-lg text-slate-700">
-            {university.city}, {university.country} · {university.type}
+            {university.city}, {university.country} · {universityTypeLabel(university.type)}
           </p>
         </div>
       </div>
       <div className="mt-6 flex flex-wrap gap-3 print:hidden">
-        <LinkButton href={`/apply?university=${encodeURIComponent(university.slug)}`} size="lg">
-          Apply Now
+        <LinkButton href={localizedPath(`/apply?university=${encodeURIComponent(university.slug)}`)} size="lg">
+          {m.finder_apply_now()}
         </LinkButton>
-        <LinkButton href={bookConsultantsHref(university.country)} size="lg" variant="outline">
-          Book a consultant
+        <LinkButton href={localizedPath(bookConsultantsHref(university.country))} size="lg" variant="outline">
+          {m.finder_book_consultant()}
         </LinkButton>
         {university.website ? (
           <LinkButton href={university.website} target="_blank" rel="noopener noreferrer" size="lg" variant="outline">
-            Visit University Website <Icon icon={WebsiteIcon} className="ml-1 size-4" />
-            <span className="sr-only"> (opens in a new tab)</span>
+            {m.finder_visit_website()} <Icon icon={WebsiteIcon} className="ml-1 size-4" />
+            <span className="sr-only">{m.finder_new_tab()}</span>
           </LinkButton>
         ) : null}
         <ShortlistButton
@@ -194,14 +209,14 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
         <div className="grid min-w-0 content-start gap-8">
           <section aria-labelledby="about" className="print:hidden">
             <h2 id="about" className="text-2xl font-bold text-slate-900">
-              About
+              {m.finder_about()}
             </h2>
-            <p className="mt-3 max-w-3xl text-slate-700">{university.about || "We are still writing this university's description."}</p>
+            <p className="mt-3 max-w-3xl text-slate-700">{university.about || m.finder_about_missing()}</p>
           </section>
           {university.facilities.length > 0 ? (
             <section aria-labelledby="facilities" className="print:hidden">
               <h2 id="facilities" className="text-2xl font-bold text-slate-900">
-                Campus Facilities
+                {m.finder_facilities()}
               </h2>
               <ul className="mt-3 grid gap-2 sm:grid-cols-2">
                 {university.facilities.map((facility) => (
@@ -216,7 +231,7 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
           <UniversityPlanFacts university={university} />
         </div>
         <Card className="h-fit p-5 print:hidden">
-          <h2 className="text-lg font-semibold text-slate-900">At a glance</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{m.finder_at_a_glance()}</h2>
           <dl className="mt-3 grid gap-3 text-sm">
             {facts.map(([term, value, source]) => (
               <div key={term}>
@@ -227,7 +242,8 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
                     <>
                       {" "}
                       <TextLink href={source} external>
-                        source<span className="sr-only">: the university's page for {term.toLowerCase()} (opens in a new tab)</span>
+                        {m.finder_source()}
+                        <span className="sr-only">{m.finder_source_for({ what: term.toLowerCase() })}</span>
                       </TextLink>
                     </>
                   ) : null}
@@ -235,7 +251,7 @@ export default function UniversityPage({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-          <p className="mt-4 text-xs text-slate-600">Figures are indicative; check them with the university or with us before you apply.</p>
+          <p className="mt-4 text-xs text-slate-600">{m.finder_figures_indicative()}</p>
         </Card>
       </div>
     </div>
@@ -248,6 +264,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         matches,
         path: `/university/${loaderData.university.slug}`,
         title: `${loaderData.university.name}: ${loaderData.university.city}, ${loaderData.university.country}`,
-        description: `${loaderData.university.name} (${loaderData.university.type}) in ${loaderData.university.city}, ${loaderData.university.country}: tuition, IELTS, ranking, facilities and how to apply with Onward.`,
+        description: m.finder_university_meta_description({
+          name: loaderData.university.name,
+          type: universityTypeLabel(loaderData.university.type),
+          city: loaderData.university.city,
+          country: loaderData.university.country,
+        }),
       })
-    : [{ title: "University not found — Onward" }];
+    : [{ title: m.finder_university_not_found_title() }];
