@@ -2,7 +2,7 @@
 // a reader in Bangladesh). Loaders read it here and send the page's language only; the type below
 // makes the Bangla set have every piece the English one has.
 
-import { getLocale, type Locale } from "../app/paraglide/runtime";
+import { getLocale, type Locale } from "../app/lib/locale";
 import * as bnCountries from "./bn/countries";
 import * as bnDestinations from "./bn/destinations";
 import * as bnFaq from "./bn/faq";

@@ -1,7 +1,7 @@
 // Small helpers for country names in running text; imported by pages' components, so this
 // module carries no guide data into the browser's bundle.
 
-import { getLocale, type Locale } from "../app/paraglide/runtime";
+import { getLocale, type Locale } from "../app/lib/locale";
 
 /**
  * A country's name inside a sentence: "the United States", "the Netherlands", "Canada" in English.

@@ -272,3 +272,10 @@ test("each language's addresses reach that language's handler, and its messages 
   expect(await body("/bnx")).toBe("en handler, messages in en");
   expect(await body("/fr/about")).toBe("en handler, messages in en");
 });
+
+test("an answer whose headers cannot be changed (Response.redirect's) is sent as it is, not a 500", async () => {
+  const { port } = await startServer(async () => Response.redirect("http://127.0.0.1/elsewhere", 303));
+  const answer = await fetch(`http://127.0.0.1:${port}/anywhere`, { redirect: "manual" });
+  expect(answer.status).toBe(303);
+  expect(answer.headers.get("location")).toBe("http://127.0.0.1/elsewhere");
+});

@@ -58,21 +58,36 @@ export async function sendAppAnswer(
     res.setHeader("Cache-Status", stored ? "onward; fwd=miss; stored" : "onward; fwd=miss");
     return sendCachedPage(req, res, page, csp);
   }
-  response.headers.delete(SHARED_PAGE_HEADER);
+  const answer = withoutOptInHeader(response);
   // An error page (a 404 above all) is never kept by a browser or a shared cache.
-  if (response.status >= 400 && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  if (answer.status >= 400 && !answer.headers.has("Cache-Control")) answer.headers.set("Cache-Control", "no-store");
   if (hasOurCookie(req.headers.cookie)) {
-    response.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+    answer.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
     res.setHeader("Cache-Status", "onward; fwd=bypass; detail=personal");
   } else {
     // A shared page's answer that was not stored (a post, an error, a cookie) is not for a shared cache either.
-    if (shared) response.headers.set("Cache-Control", "no-store");
+    if (shared) answer.headers.set("Cache-Control", "no-store");
     res.setHeader(
       "Cache-Status",
       pageCache ? "onward; fwd=miss" : method === "GET" || method === "HEAD" ? "onward; fwd=bypass; detail=off" : "onward; fwd=method",
     );
   }
-  await sendResponse(req, res, response);
+  await sendResponse(req, res, answer);
+}
+
+/**
+ * The response without the shared-page opt-in header: itself, or, when its headers cannot be
+ * changed (`Response.redirect()`'s), a copy whose headers can.
+ */
+function withoutOptInHeader(response: Response): Response {
+  try {
+    response.headers.delete(SHARED_PAGE_HEADER);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.delete(SHARED_PAGE_HEADER);
+    return copy;
+  }
 }
 
 type Encoding = "br" | "gzip" | "identity";

@@ -22,7 +22,7 @@ export async function loader({ request }: { request: Request }) {
   // An absolute address (a path would get React Router's basename put in front of it), on the host
   // the visitor used, where the cookie is kept.
   const origin = new URL(request.url).origin;
-  if (!isLocale(to)) return Response.redirect(`${origin}${next}`, 303);
+  if (!isLocale(to)) return new Response(null, { status: 303, headers: { Location: `${origin}${next}`, "Cache-Control": "no-store" } });
   const cookie = [
     `${LANGUAGE_COOKIE}=${to}`,
     "Path=/",

@@ -92,12 +92,12 @@ describe("generated bad input against the built server", () => {
     const unreached = table
       .map(({ pattern }) => concrete.get(pattern) ?? pattern)
       .filter((pathname) => !admitted.has(pathname))
-      // Pages that answer 200 to nobody by design: action-only and redirect-only routes, the two-factor step without its
+      // Pages that answer 200 to nobody by design: action-only and redirect-only routes (the language switch among them), the two-factor step without its
       // cookie, an e-mail's unsubscribe link without its token, first-run set-up once a manager or admin exists (its own
       // tests: tests/integration/setup-http.test.ts).
       .filter(
         (pathname) =>
-          !/^\/(logout|login\/two-factor|no-such-page|api\/auth\/error|verify-email|reminders\/unsubscribe|dev\/mail|dev\/design|setup)$/.test(
+          !/^\/(logout|language|login\/two-factor|no-such-page|api\/auth\/error|verify-email|reminders\/unsubscribe|dev\/mail|dev\/design|setup)$/.test(
             pathname,
           ),
       )
