@@ -1,7 +1,9 @@
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { PASSWORD_TOO_LONG } from "~/lib/form-limits";
+import { PASSWORD_MAX_LENGTH } from "~/lib/form-limits";
 import { localizedPath } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
+import { m } from "~/paraglide/messages";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
@@ -16,6 +18,7 @@ import { claimTotpCode, endSession } from "./used-totp-codes";
 /** What a sign-in or sign-up leaves for the browser: cookies, and whether a second factor is due. */
 export type AuthOutcome = { cookies: string[]; twoFactorRequired: boolean };
 
+/** The refusals in English, as the tests read them; people get them in their page's language (messages/{locale}/auth.json). */
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const CONFIRM_EMAIL_FIRST =
   "Please confirm your e-mail address first: open the link we e-mailed you. We have sent a new link (at most one every 5 minutes).";
@@ -35,7 +38,8 @@ function errorCode(error: unknown): string | undefined {
 /** better-auth refuses a password over 128 characters: a person's mistake, answered 400 on the form. */
 function refuseLongPassword(error: unknown, field = "password") {
   if (errorCode(error) === "PASSWORD_TOO_LONG") {
-    throw new AppError("INVALID", PASSWORD_TOO_LONG, { fieldErrors: { [field]: PASSWORD_TOO_LONG } });
+    const tooLong = m.auth_at_most_characters({ max: groupThousands(PASSWORD_MAX_LENGTH) });
+    throw new AppError("INVALID", tooLong, { fieldErrors: { [field]: tooLong } });
   }
 }
 
@@ -108,12 +112,12 @@ export async function signIn(input: { email: string; password: string; ip: strin
     refuseLongPassword(error);
     if (errorCode(error) === "EMAIL_NOT_VERIFIED") {
       await sendFreshVerificationLink(input.email, input.headers);
-      throw new AppError("FORBIDDEN", CONFIRM_EMAIL_FIRST);
+      throw new AppError("FORBIDDEN", m.auth_refusal_confirm_email_first());
     }
     if (errorCode(error) !== "INVALID_EMAIL_OR_PASSWORD") throw error;
     failed = true;
     await recordAuditEvent({ action: "sign-in.failed", email: input.email });
-    throw new AppError("INVALID", INVALID_CREDENTIALS);
+    throw new AppError("INVALID", m.auth_refusal_invalid_credentials());
   } finally {
     if (!failed) {
       await perAccount.refund(input.email).catch(() => {});
@@ -162,7 +166,7 @@ export async function verifyTwoFactorCode(input: { code: string; trustDevice: bo
     if (!(await claimTotpCode(response.user.id, input.code))) {
       await endSession(response.token);
       await recordAuditEvent({ action: "sign-in.failed", targetId: response.user.id, detail: { reason: "two-factor code reused" } });
-      throw new AppError("INVALID", CODE_ALREADY_USED);
+      throw new AppError("INVALID", m.auth_refusal_code_used());
     }
     await recordAuditEvent({
       action: "sign-in",
@@ -173,13 +177,11 @@ export async function verifyTwoFactorCode(input: { code: string; trustDevice: bo
     return { cookies: headers.getSetCookie(), twoFactorRequired: false };
   } catch (error) {
     const code = errorCode(error);
-    if (code === "INVALID_CODE") throw new AppError("INVALID", "That code is not right. Check your app and try again.");
+    if (code === "INVALID_CODE") throw new AppError("INVALID", m.auth_refusal_code_wrong());
     if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TWO_FACTOR_NOT_ENABLED")
-      throw new AppError("INVALID", "Your sign-in has expired. Please sign in again.");
-    if (code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
-      throw new AppError("INVALID", "That was too many wrong codes for one sign-in. Please sign in again with your password.");
-    if (isAPIError(error) && error.statusCode === 429)
-      throw new AppError("INVALID", "Too many wrong codes. Please sign in again in a few minutes.");
+      throw new AppError("INVALID", m.auth_refusal_sign_in_expired());
+    if (code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") throw new AppError("INVALID", m.auth_refusal_too_many_codes_for_sign_in());
+    if (isAPIError(error) && error.statusCode === 429) throw new AppError("INVALID", m.auth_refusal_too_many_codes());
     throw error;
   }
 }
@@ -251,8 +253,7 @@ export async function resetPassword(input: { token: string; password: string }) 
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password } });
   } catch (error) {
-    if (errorCode(error) === "INVALID_TOKEN")
-      throw new AppError("INVALID", "This reset link has expired or was already used. Ask for a new one.");
+    if (errorCode(error) === "INVALID_TOKEN") throw new AppError("INVALID", m.auth_refusal_reset_link_used());
     throw error;
   }
 }
@@ -301,7 +302,7 @@ export async function startGoogleSignIn(input: { redirectTo: string; headers: He
   } catch (error) {
     // The provider's discovery document could not be fetched, or it answered nonsense.
     logger.warn({ err: error }, "starting Google sign-in failed");
-    throw new AppError("INVALID", GOOGLE_UNAVAILABLE);
+    throw new AppError("INVALID", m.auth_refusal_google_unavailable());
   }
 }
 

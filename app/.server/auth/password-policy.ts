@@ -1,3 +1,4 @@
+import { m } from "~/paraglide/messages";
 import { isCommonPassword } from "./common-passwords";
 
 /** The site's name: a password holding it is among the first an attacker tries here. */
@@ -17,12 +18,12 @@ export const PASSWORD_MESSAGES = {
  * common passwords is about 49,000 lines and never goes to the browser.
  */
 export function passwordProblem({ password, email }: { password: string; email?: string | null }): string | null {
-  if (password.trim() === "") return PASSWORD_MESSAGES.blank;
-  if (new Set(password).size === 1) return PASSWORD_MESSAGES.repeated;
+  if (password.trim() === "") return m.auth_refusal_password_blank();
+  if (new Set(password).size === 1) return m.auth_refusal_password_repeated();
   const lower = password.toLowerCase();
-  if (lower.includes(SITE_NAME)) return PASSWORD_MESSAGES.siteName;
+  if (lower.includes(SITE_NAME)) return m.auth_refusal_password_site_name();
   const localPart = email?.split("@")[0]?.toLowerCase() ?? "";
-  if (localPart.length >= 4 && lower.includes(localPart)) return PASSWORD_MESSAGES.emailName;
-  if (isCommonPassword(password)) return PASSWORD_MESSAGES.common;
+  if (localPart.length >= 4 && lower.includes(localPart)) return m.auth_refusal_password_email_name();
+  if (isCommonPassword(password)) return m.auth_refusal_password_common();
   return null;
 }

@@ -14,7 +14,6 @@ import type { emailOnlySchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/forgot-password";
-import { refusalInPageLanguage } from "./refusals.server";
 
 export { headers } from "~/lib/headers";
 
@@ -24,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await requestPasswordReset({ email: submission.value.email, ip: context.clientIp });
   } catch (error) {
-    return refusedSubmission(submission, serverEmailOnlySchema, refusalInPageLanguage(error), { extra: { sent: false } });
+    return refusedSubmission(submission, serverEmailOnlySchema, error, { extra: { sent: false } });
   }
   return { result: formResult(submission, serverEmailOnlySchema), sent: true };
 }

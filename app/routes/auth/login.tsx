@@ -18,7 +18,6 @@ import { localizedPath, unlocalizedPath } from "~/lib/locale";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/login";
-import { refusalInPageLanguage } from "./refusals.server";
 
 export { headers } from "~/lib/headers";
 
@@ -73,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { url, cookies } = await startGoogleSignIn({ redirectTo: callbackURL, headers: request.headers });
       return redirect(url, { headers: setCookieHeaders(cookies) });
     } catch (error) {
-      return refusedSubmission(submission, noFields, refusalInPageLanguage(error), { extra: { intent, sent: null } });
+      return refusedSubmission(submission, noFields, error, { extra: { intent, sent: null } });
     }
   }
 
@@ -83,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await requestMagicLink({ email: submission.value.email, ip: context.clientIp, redirectTo: callbackURL, headers: request.headers });
     } catch (error) {
-      return refusedSubmission(submission, emailOnlySchema, refusalInPageLanguage(error), { extra: { intent, sent: null } });
+      return refusedSubmission(submission, emailOnlySchema, error, { extra: { intent, sent: null } });
     }
     return {
       intent,
@@ -100,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (twoFactorRequired) return redirect(`/login/two-factor?${new URLSearchParams({ redirectTo })}`, { headers });
     return redirect(redirectTo, { headers });
   } catch (error) {
-    return refusedSubmission(submission, signInSchema, refusalInPageLanguage(error), { extra: { intent, sent: null } });
+    return refusedSubmission(submission, signInSchema, error, { extra: { intent, sent: null } });
   }
 }
 

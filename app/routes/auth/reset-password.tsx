@@ -1,11 +1,11 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { resetPassword } from "~/.server/auth/accounts";
 import { resetPasswordSchema as serverResetPasswordSchema } from "~/.server/auth/schemas";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { readQuery } from "~/.server/read-query";
-import { formResult, parseSubmission, refusedSubmission } from "~/.server/submission";
+import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
@@ -17,7 +17,6 @@ import type { resetPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/reset-password";
-import { problemsInPageLanguage, refusalInPageLanguage } from "./refusals.server";
 
 export { headers } from "~/lib/headers";
 
@@ -29,14 +28,11 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseSubmission(await readForm(request).catch(refuseUnreadableForm), serverResetPasswordSchema);
-  if (submission.status !== "success") {
-    // The password policy judges in English (server-only); its messages go back in the page's language.
-    return data({ result: problemsInPageLanguage(formResult(submission, serverResetPasswordSchema)) }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalidSubmission(submission, serverResetPasswordSchema);
   try {
     await resetPassword({ token: submission.value.token, password: submission.value.password });
   } catch (error) {
-    return refusedSubmission(submission, serverResetPasswordSchema, refusalInPageLanguage(error));
+    return refusedSubmission(submission, serverResetPasswordSchema, error);
   }
   return redirectWithToast("/login", { type: "success", text: m.auth_password_changed() });
 }

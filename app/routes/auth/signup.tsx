@@ -1,11 +1,11 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { signUp } from "~/.server/auth/accounts";
 import { safeRedirect, signUpSchema as serverSignUpSchema } from "~/.server/auth/schemas";
 import { getSessionUser } from "~/.server/auth/session";
 import { readForm, refuseUnreadableForm } from "~/.server/read-form";
-import { formResult, parseSubmission, refusedSubmission } from "~/.server/submission";
+import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
@@ -17,7 +17,6 @@ import type { signUpSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/signup";
-import { problemsInPageLanguage, refusalInPageLanguage } from "./refusals.server";
 
 export { headers } from "~/lib/headers";
 
@@ -32,10 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request).catch(refuseUnreadableForm);
   const submission = parseSubmission(formData, serverSignUpSchema);
-  if (submission.status !== "success") {
-    // The password policy judges in English (server-only); its messages go back in the page's language.
-    return data({ result: problemsInPageLanguage(formResult(submission, serverSignUpSchema)) }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalidSubmission(submission, serverSignUpSchema);
   try {
     // A new address and a taken one get the same answer (ADR 013): nobody is signed in yet.
     await signUp({
@@ -46,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: request.headers,
     });
   } catch (error) {
-    return refusedSubmission(submission, serverSignUpSchema, refusalInPageLanguage(error));
+    return refusedSubmission(submission, serverSignUpSchema, error);
   }
   return redirect("/signup/check-email", 303);
 }

@@ -14,7 +14,6 @@ import type { totpCodeSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/two-factor";
-import { refusalInPageLanguage } from "./refusals.server";
 
 export { headers } from "~/lib/headers";
 
@@ -38,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     // redirect() adds the page's language prefix itself; a target from a Bangla page may hold it already.
     return redirect(unlocalizedPath(safeRedirect(formData.get("redirectTo"))), { headers });
   } catch (error) {
-    return refusedSubmission(submission, serverTotpCodeSchema, refusalInPageLanguage(error));
+    return refusedSubmission(submission, serverTotpCodeSchema, error);
   }
 }
 

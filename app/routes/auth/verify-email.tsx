@@ -18,7 +18,6 @@ import type { emailOnlySchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/verify-email";
-import { refusalInPageLanguage } from "./refusals.server";
 
 export { headers } from "~/lib/headers";
 
@@ -56,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await resendVerification({ email: submission.value.email, ip: context.clientIp, headers: request.headers });
   } catch (error) {
-    return refusedSubmission(submission, serverEmailOnlySchema, refusalInPageLanguage(error), { extra: { sent: false } });
+    return refusedSubmission(submission, serverEmailOnlySchema, error, { extra: { sent: false } });
   }
   return { result: formResult(submission, serverEmailOnlySchema), sent: true };
 }
