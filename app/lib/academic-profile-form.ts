@@ -1,5 +1,7 @@
+import { m } from "~/paraglide/messages";
 import type { AcademicProfile, StudyLevel } from "./academic-profile";
-import { groupLakh } from "./numbers";
+import { getLocale, intlLocale, type Locale } from "./locale";
+import { formatScore, groupLakh } from "./numbers";
 import { catalogueCountries } from "./universities";
 
 /**
@@ -11,7 +13,11 @@ import { catalogueCountries } from "./universities";
 /** The finder's 11 destination countries, spelled as the catalogue spells `universities.country`, so fit can match them. */
 export const preferredCountryChoices = catalogueCountries;
 
-export const studyLevelLabels: Record<StudyLevel, string> = { bachelor: "Bachelor's", masters: "Master's" };
+/** Each level's name, read in the page's language: `studyLevelLabels[level]()`. */
+export const studyLevelLabels: Record<StudyLevel, () => string> = {
+  bachelor: m.dashboard_level_bachelor,
+  masters: m.dashboard_level_masters,
+};
 
 /** IELTS reports an overall band from 0 to 9 in half bands. */
 export const ieltsOverallBands = Array.from({ length: 19 }, (_, index) => index / 2);
@@ -32,14 +38,26 @@ export function formatGrade(value: number): string {
   return value.toFixed(2);
 }
 
+/** A GPA or CGPA to read, in the page's language: 5 → "5.00" ("৫.০০" in Bangla); form fields keep formatGrade. */
+export function gradeText(value: number, locale: Locale = getLocale()): string {
+  return locale === "en"
+    ? formatGrade(value)
+    : new Intl.NumberFormat(intlLocale[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+}
+
+/** An IELTS band to read, in the page's language: 6 → "6.0" ("৬.০" in Bangla). */
+export function bandText(value: number, locale: Locale = getLocale()): string {
+  return formatScore(value, locale);
+}
+
 /** An IELTS band as reports show it: 6 → "6.0". */
 export function formatBand(value: number): string {
   return value.toFixed(1);
 }
 
-/** Whole taka grouped the way Bangladesh writes it (lakh and crore): 2500000 → "25,00,000". */
-export function formatTakaAmount(amount: number): string {
-  return groupLakh(Math.trunc(amount));
+/** Whole taka grouped the way Bangladesh writes it (lakh and crore): 2500000 → "25,00,000" ("২৫,০০,০০০" in Bangla). */
+export function formatTakaAmount(amount: number, locale: Locale = getLocale()): string {
+  return groupLakh(Math.trunc(amount), locale);
 }
 
 /** The form's text values for a saved profile (what the fields show before anything is typed). */

@@ -1,6 +1,20 @@
+import { m } from "~/paraglide/messages";
+import { getLocale, type Locale } from "./locale";
+
 /**
- * The application's fixed lists, shared by the server and the pages (kept free of Zod).
+ * The application's fixed lists, shared by the server and the pages (kept free of Zod). What they
+ * show people is a message, read when it is shown, in the page's language (ADR 037).
  */
+
+/** A message without inputs, in a language. */
+type Message = (inputs?: Record<string, never>, options?: { locale?: Locale }) => string;
+
+/** An object whose values are `messages`, each read in the page's language when it is read. */
+function readWhenShown<K extends string>(messages: Record<K, Message>): Readonly<Record<K, string>> {
+  const labels = {} as Record<K, string>;
+  for (const key of Object.keys(messages) as K[]) Object.defineProperty(labels, key, { enumerable: true, get: () => messages[key]() });
+  return labels;
+}
 
 /**
  * `draft` is the student's own work in progress; staff see an application from `submitted` on.
@@ -21,25 +35,33 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 export const staffStatuses = ["processing", "rejected", "completed"] as const;
 export type StaffStatus = (typeof staffStatuses)[number];
 
-export const statusLabels: Record<ApplicationStatus, string> = {
-  draft: "Draft",
-  submitted: "Submitted",
-  processing: "Processing",
-  "documents-requested": "Documents requested",
-  rejected: "Rejected",
-  completed: "Completed",
-  withdrawn: "Withdrawn",
+const statusMessages: Record<ApplicationStatus, Message> = {
+  draft: m.apply_status_draft,
+  submitted: m.apply_status_submitted,
+  processing: m.apply_status_processing,
+  "documents-requested": m.apply_status_documents_requested,
+  rejected: m.apply_status_rejected,
+  completed: m.apply_status_completed,
+  withdrawn: m.apply_status_withdrawn,
 };
+
+/** Each status's name in the page's language ("Draft", "খসড়া"); the stored value stays the key. */
+export const statusLabels = readWhenShown(statusMessages);
+
+/** A status's name in `locale` (an e-mail's, say). */
+export function statusLabel(status: ApplicationStatus, locale: Locale = getLocale()): string {
+  return statusMessages[status]({}, { locale });
+}
 
 /** What staff made of one document: not yet reviewed (or a new copy), accepted, or asked for again. */
 export const documentStates = ["received", "accepted", "needs-new-copy"] as const;
 export type DocumentState = (typeof documentStates)[number];
 
-export const documentStateLabels: Record<DocumentState, string> = {
-  received: "Waiting for review",
-  accepted: "Accepted",
-  "needs-new-copy": "Needs a new copy",
-};
+export const documentStateLabels = readWhenShown<DocumentState>({
+  received: m.apply_document_state_received,
+  accepted: m.apply_document_state_accepted,
+  "needs-new-copy": m.apply_document_state_needs_new_copy,
+});
 
 /** What one timeline event records. */
 export const applicationEventKinds = [
@@ -55,44 +77,60 @@ export const applicationEventKinds = [
 export type ApplicationEventKind = (typeof applicationEventKinds)[number];
 
 /** Each staff status: its button, its confirmation (spec §8) and its toast. */
-export const staffStatusActions: Record<StaffStatus, { button: string; question: string; toast: string }> = {
-  processing: {
-    button: "Process",
-    question: "Are you sure you want to process this application?",
-    toast: "Application processed successfully",
-  },
-  rejected: {
-    button: "Reject",
-    question: "Are you sure you want to reject this application?",
-    toast: "Application rejected successfully",
-  },
-  completed: {
-    button: "Complete",
-    question: "Are you sure you want to complete this application?",
-    toast: "Application completed successfully",
-  },
+export const staffStatusActions: Record<StaffStatus, Readonly<Record<"button" | "question" | "toast", string>>> = {
+  processing: readWhenShown({
+    button: m.apply_staff_process_button,
+    question: m.apply_staff_process_question,
+    toast: m.apply_staff_process_toast,
+  }),
+  rejected: readWhenShown({
+    button: m.apply_staff_reject_button,
+    question: m.apply_staff_reject_question,
+    toast: m.apply_staff_reject_toast,
+  }),
+  completed: readWhenShown({
+    button: m.apply_staff_complete_button,
+    question: m.apply_staff_complete_question,
+    toast: m.apply_staff_complete_toast,
+  }),
 };
 
 /**
- * The 15 documents in the spec's order (§4), by their form field's name, with the noun a message
- * uses ("Error uploading the bank statement. Please try again") and the label beside the input.
+ * One document: its form field's name, and the messages for the label beside the input and the
+ * noun a sentence uses ("Error uploading the bank statement. Please try again"). `label` and
+ * `noun` are read in the page's language each time; `documentLabel`/`documentNoun` take another.
  */
+function applicationDocument<const F extends string>(field: F, label: Message, noun: Message) {
+  return {
+    field,
+    labelIn: (locale: Locale) => label({}, { locale }),
+    nounIn: (locale: Locale) => noun({}, { locale }),
+    get label(): string {
+      return label();
+    },
+    get noun(): string {
+      return noun();
+    },
+  };
+}
+
+/** The 15 documents in the spec's order (§4). */
 export const applicationDocuments = [
-  { field: "passportSizePicture", label: "Passport-size picture", noun: "passport-size picture" },
-  { field: "birthCertificate", label: "Birth certificate", noun: "birth certificate" },
-  { field: "nid", label: "NID", noun: "NID" },
-  { field: "fatherNid", label: "Father's NID", noun: "father's NID" },
-  { field: "motherNid", label: "Mother's NID", noun: "mother's NID" },
-  { field: "passport", label: "Passport", noun: "passport" },
-  { field: "sscCertificate", label: "SSC certificate", noun: "SSC certificate" },
-  { field: "hscCertificate", label: "HSC certificate", noun: "HSC certificate" },
-  { field: "bachelorHonoursTranscript", label: "Bachelor/honours transcript", noun: "bachelor/honours transcript" },
-  { field: "englishProficiency", label: "English proficiency", noun: "English proficiency certificate" },
-  { field: "sponsorBusinessLicense", label: "Sponsor business licence", noun: "sponsor business licence" },
-  { field: "bankStatement", label: "Bank statement", noun: "bank statement" },
-  { field: "policeClearance", label: "Police clearance", noun: "police clearance" },
-  { field: "healthCertificate", label: "Health certificate", noun: "health certificate" },
-  { field: "currentBillCopy", label: "Current bill copy", noun: "current bill copy" },
+  applicationDocument("passportSizePicture", m.apply_doc_passport_size_picture, m.apply_doc_passport_size_picture_noun),
+  applicationDocument("birthCertificate", m.apply_doc_birth_certificate, m.apply_doc_birth_certificate_noun),
+  applicationDocument("nid", m.apply_doc_nid, m.apply_doc_nid_noun),
+  applicationDocument("fatherNid", m.apply_doc_father_nid, m.apply_doc_father_nid_noun),
+  applicationDocument("motherNid", m.apply_doc_mother_nid, m.apply_doc_mother_nid_noun),
+  applicationDocument("passport", m.apply_doc_passport, m.apply_doc_passport_noun),
+  applicationDocument("sscCertificate", m.apply_doc_ssc_certificate, m.apply_doc_ssc_certificate_noun),
+  applicationDocument("hscCertificate", m.apply_doc_hsc_certificate, m.apply_doc_hsc_certificate_noun),
+  applicationDocument("bachelorHonoursTranscript", m.apply_doc_bachelor_honours_transcript, m.apply_doc_bachelor_honours_transcript_noun),
+  applicationDocument("englishProficiency", m.apply_doc_english_proficiency, m.apply_doc_english_proficiency_noun),
+  applicationDocument("sponsorBusinessLicense", m.apply_doc_sponsor_business_license, m.apply_doc_sponsor_business_license_noun),
+  applicationDocument("bankStatement", m.apply_doc_bank_statement, m.apply_doc_bank_statement_noun),
+  applicationDocument("policeClearance", m.apply_doc_police_clearance, m.apply_doc_police_clearance_noun),
+  applicationDocument("healthCertificate", m.apply_doc_health_certificate, m.apply_doc_health_certificate_noun),
+  applicationDocument("currentBillCopy", m.apply_doc_current_bill_copy, m.apply_doc_current_bill_copy_noun),
 ] as const;
 
 export type DocumentField = (typeof applicationDocuments)[number]["field"];
@@ -107,12 +145,25 @@ export function documentInfo(field: DocumentField) {
   return applicationDocuments.find((document) => document.field === field) as (typeof applicationDocuments)[number];
 }
 
-/** The spec's upload failure, naming the document (§8 says "profile image" for all of them). */
-export function uploadErrorMessage(field: DocumentField): string {
-  return `Error uploading the ${documentInfo(field).noun}. Please try again`;
+/** A document's label ("Bank statement") in `locale`. */
+export function documentLabel(field: DocumentField, locale: Locale = getLocale()): string {
+  return documentInfo(field).labelIn(locale);
 }
 
-/** Why an unconfirmed account cannot apply (shown on the form, and as the refusal of its post). */
+/** A document's name in the middle of a sentence ("bank statement") in `locale` (an e-mail's, say). */
+export function documentNoun(field: DocumentField, locale: Locale = getLocale()): string {
+  return documentInfo(field).nounIn(locale);
+}
+
+/** The spec's upload failure, naming the document (§8 says "profile image" for all of them). */
+export function uploadErrorMessage(field: DocumentField): string {
+  return m.apply_upload_error({ document: documentInfo(field).noun });
+}
+
+/**
+ * Why an unconfirmed account cannot apply: the refusal of its post, in English (the pages show
+ * m.apply_verify_before_applying, its words in the page's language).
+ */
 export const VERIFY_BEFORE_APPLYING =
   "Please confirm your e-mail address before you apply: open the link we sent you, or send it again below.";
 
@@ -239,13 +290,16 @@ export type ApplicationDetail = {
   messages: ApplicationMessageView[];
 };
 
-/** "2.4 MB", "310 kB". */
-export function formatBytes(bytes: number): string {
+const banglaDigits = "০১২৩৪৫৬৭৮৯";
+
+/** "2.4 MB", "310 kB" ("২.৪ MB" in Bangla). */
+export function formatBytes(bytes: number, locale: Locale = getLocale()): string {
+  let size: string;
   if (bytes >= 1024 * 1024) {
     const megabytes = bytes / 1024 / 1024;
-    return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
-  }
-  return `${Math.max(1, Math.round(bytes / 1024))} kB`;
+    size = `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
+  } else size = `${Math.max(1, Math.round(bytes / 1024))} kB`;
+  return locale === "en" ? size : size.replace(/\d/g, (digit) => banglaDigits[Number(digit)] ?? digit);
 }
 
 /** Messages a thread shows at a time. */

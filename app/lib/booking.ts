@@ -1,3 +1,5 @@
+import { m } from "~/paraglide/messages";
+
 /**
  * Consultants and bookings: the fixed lists and rules pages and the server share, kept free of
  * Zod so a page can show them without loading it (the form schemas are in schemas/booking.ts).
@@ -27,6 +29,23 @@ export type ConsultantProfile = {
   profession: string;
   description: string;
 };
+
+/** A country of the list as the page's language names it ("UK" → "যুক্তরাজ্য"); any other value as stored. */
+export function consultantCountryLabel(country: string): string {
+  const labels: Record<ConsultantCountry, () => string> = {
+    UK: m.community_country_uk,
+    USA: m.community_country_usa,
+    Japan: m.community_country_japan,
+    China: m.community_country_china,
+    Canada: m.community_country_canada,
+    Australia: m.community_country_australia,
+    Germany: m.community_country_germany,
+    Finland: m.community_country_finland,
+    Netherlands: m.community_country_netherlands,
+    "South Korea": m.community_country_south_korea,
+  };
+  return isConsultantCountry(country) ? labels[country]() : country;
+}
 
 export function isConsultantCountry(value: unknown): value is ConsultantCountry {
   return typeof value === "string" && (consultantCountries as readonly string[]).includes(value);
@@ -67,30 +86,62 @@ export const consultantTransitions: Record<BookingStatus, readonly ("accepted" |
 export const consultantStatusChoices = ["accepted", "rejected", "completed"] as const;
 export type ConsultantStatusChoice = (typeof consultantStatusChoices)[number];
 
+/** A status as people read it, in the page's language (read at render time: each is a getter). */
 export const statusLabels: Record<BookingStatus, string> = {
-  pending: "Pending",
-  accepted: "Accepted",
-  rejected: "Rejected",
-  completed: "Completed",
-  cancelled: "Cancelled",
+  get pending() {
+    return m.community_status_pending();
+  },
+  get accepted() {
+    return m.community_status_accepted();
+  },
+  get rejected() {
+    return m.community_status_rejected();
+  },
+  get completed() {
+    return m.community_status_completed();
+  },
+  get cancelled() {
+    return m.community_status_cancelled();
+  },
 };
 
-/** The button that sets a status, its question and the toast after the server said yes (spec §8). */
+/**
+ * The button that sets a status, its question and the toast after the server said yes (spec §8),
+ * in the page's language (getters, read at render time).
+ */
 export const statusActions: Record<ConsultantStatusChoice, { label: string; question: string; toast: string }> = {
   accepted: {
-    label: "Accept",
-    question: "Are you sure you want to accept this booking?",
-    toast: "Booking accepted successfully",
+    get label() {
+      return m.community_action_accept();
+    },
+    get question() {
+      return m.community_question_accept();
+    },
+    get toast() {
+      return m.community_toast_accepted();
+    },
   },
   rejected: {
-    label: "Reject",
-    question: "Are you sure you want to reject this booking?",
-    toast: "Booking rejected successfully",
+    get label() {
+      return m.community_action_reject();
+    },
+    get question() {
+      return m.community_question_reject();
+    },
+    get toast() {
+      return m.community_toast_rejected();
+    },
   },
   completed: {
-    label: "Complete",
-    question: "Are you sure you want to complete this booking?",
-    toast: "Booking completed successfully",
+    get label() {
+      return m.community_action_complete();
+    },
+    get question() {
+      return m.community_question_complete();
+    },
+    get toast() {
+      return m.community_toast_completed();
+    },
   },
 };
 

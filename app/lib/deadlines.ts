@@ -1,3 +1,5 @@
+import { m } from "~/paraglide/messages";
+import { getLocale, intlLocale, type Locale } from "./locale";
 import { type Intake, monthNames } from "./universities";
 
 /**
@@ -60,19 +62,39 @@ export function nextDeadline(intakes: readonly Intake[], today: string): NextDea
   return next;
 }
 
-/** "15 January 2027". */
-export function formatDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return `${day} ${monthNames[(month ?? 1) - 1]} ${year}`;
+/** "15 January 2027" ("১৫ জানুয়ারী, ২০২৭" in Bangla). */
+export function formatDate(date: string, locale: Locale = getLocale()): string {
+  const [year = 1970, month = 1, day = 1] = date.split("-").map(Number);
+  if (locale === "en") return `${day} ${monthNames[month - 1]} ${year}`;
+  return new Intl.DateTimeFormat(intlLocale[locale], { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
 }
 
-/** "apply by 15 January 2027 for the September 2027 intake". */
-export function deadlineText(next: NextDeadline): string {
-  return `apply by ${formatDate(next.date)} for the ${monthNames[next.intakeMonth - 1]} ${next.intakeYear} intake`;
+/** An intake's month and year: "September 2027" ("সেপ্টেম্বর ২০২৭" in Bangla). */
+function intakeText(month: number, year: number, locale: Locale): string {
+  if (locale === "en") return `${monthNames[month - 1]} ${year}`;
+  return new Intl.DateTimeFormat(intlLocale[locale], { timeZone: "UTC", month: "long", year: "numeric" }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
 }
 
-/** "50 days left", "1 day left", "last day today". */
+/** "apply by 15 January 2027 for the September 2027 intake" (the words of the deadline e-mail, mail_deadline_apply_by). */
+export function deadlineText(next: NextDeadline, locale: Locale = getLocale()): string {
+  return m.mail_deadline_apply_by(
+    { date: formatDate(next.date, locale), intake: intakeText(next.intakeMonth, next.intakeYear, locale) },
+    { locale },
+  );
+}
+
+/** "50 days left", "1 day left", "last day today", in the page's language (one argument, so that it maps over a list). */
 export function daysLeftText(daysLeft: number): string {
-  if (daysLeft === 0) return "last day today";
-  return daysLeft === 1 ? "1 day left" : `${daysLeft} days left`;
+  return daysLeftTextIn(daysLeft, getLocale());
+}
+
+/** daysLeftText in a given language. */
+export function daysLeftTextIn(daysLeft: number, locale: Locale): string {
+  if (daysLeft === 0) return m.mail_deadline_last_day({}, { locale });
+  if (daysLeft === 1) return m.dashboard_deadline_days_left_one({}, { locale });
+  return m.mail_deadline_days_left({ days: new Intl.NumberFormat(intlLocale[locale]).format(daysLeft) }, { locale });
 }

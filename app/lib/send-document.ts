@@ -1,4 +1,6 @@
+import { m } from "~/paraglide/messages";
 import type { DocumentField, DocumentView } from "./applications";
+import { localizedPath } from "./locale";
 
 /**
  * One document sent to POST /apply/documents/{field} from the browser, with progress, and the rule
@@ -42,7 +44,7 @@ export function sendDocument(
     const watch = () => {
       clearTimeout(stall);
       stall = setTimeout(() => {
-        request.onabort = () => lost("the connection stalled.");
+        request.onabort = () => lost(m.apply_connection_stalled());
         request.abort();
       }, STALL_MS);
     };
@@ -51,7 +53,7 @@ export function sendDocument(
       request.abort();
     };
     if (signal.aborted) return resolve({ ok: false, status: 0, retryable: false, detail: null });
-    request.open("POST", `/apply/documents/${field}`);
+    request.open("POST", localizedPath(`/apply/documents/${field}`));
     request.responseType = "json";
     request.upload.onprogress = (event) => {
       watch();
@@ -65,8 +67,8 @@ export function sendDocument(
         settle({ ok: true, document: answer.document, draftId: answer.draftId });
       else settle({ ok: false, status: request.status, retryable: isRetryable(request.status), detail: answer.detail ?? null });
     };
-    request.onerror = () => lost("the connection was lost.");
-    request.onabort = () => lost("the connection was lost.");
+    request.onerror = () => lost(m.apply_connection_lost());
+    request.onabort = () => lost(m.apply_connection_lost());
     signal.addEventListener("abort", abort);
     const body = new FormData();
     body.append(field, file);

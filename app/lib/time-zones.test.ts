@@ -29,3 +29,13 @@ test("a zone's abbreviation where English has one, otherwise its offset", () => 
   expect(zoneAbbreviation(july, "Asia/Kolkata")).toBe("IST");
   expect(zoneAbbreviation(july, "Asia/Dhaka")).toBe("GMT+6");
 });
+
+test("in Bangla a slot has Bangla digits and names, and the zone as IANA spells it; English stays the default's", () => {
+  const now = new Date("2026-10-01T00:00:00Z");
+  const slot = minutes("2026-10-25T04:00:00Z", 30);
+  expect(formatSlot(...slot, "Asia/Dhaka", now, "bn")).toBe("রবি ২৫ অক্টো, ১০:০০ – ১০:৩০ (Asia/Dhaka)");
+  expect(formatSlot(...slot, "Asia/Dhaka", now, "en")).toBe("Sun 25 Oct, 10:00 – 10:30 (Asia/Dhaka)");
+  expect(formatSlot(...minutes("2026-07-01T14:00:00Z", 30), "America/Toronto", now, "bn")).toBe(
+    "বুধ ১ জুল, ১০:০০ – ১০:৩০ EDT (America/Toronto)",
+  );
+});

@@ -1,6 +1,8 @@
+import { getLocale, intlLocale, type Locale } from "./locale";
+
 /**
  * Time zones: every time a person sees is shown in a named IANA zone (theirs, or the one a slot
- * was entered in), formatted by Intl; no offsets are computed by hand.
+ * was entered in), formatted by Intl in the page's language; no offsets are computed by hand.
  */
 
 export const DEFAULT_TIME_ZONE = "Asia/Dhaka";
@@ -24,11 +26,11 @@ export function isTimeZone(value: unknown): value is string {
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dayFormat(timeZone: string, withYear: boolean) {
-  const key = `${timeZone}|${withYear}`;
+function dayFormat(timeZone: string, withYear: boolean, locale: Locale) {
+  const key = `${timeZone}|${withYear}|${locale}`;
   let format = dayFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
+    format = new Intl.DateTimeFormat(intlLocale[locale], {
       timeZone,
       weekday: "short",
       day: "numeric",
@@ -40,24 +42,25 @@ function dayFormat(timeZone: string, withYear: boolean) {
   return format;
 }
 
-function timeFormat(timeZone: string) {
-  let format = timeFormats.get(timeZone);
+function timeFormat(timeZone: string, locale: Locale) {
+  const key = `${timeZone}|${locale}`;
+  let format = timeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    timeFormats.set(timeZone, format);
+    format = new Intl.DateTimeFormat(intlLocale[locale], { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    timeFormats.set(key, format);
   }
   return format;
 }
 
-/** "10:00": the wall-clock time in `timeZone`, 24-hour. */
-export function formatClock(instant: Date, timeZone: string): string {
-  return timeFormat(timeZone).format(instant);
+/** "10:00" ("১০:০০" in Bangla): the wall-clock time in `timeZone`, 24-hour. */
+export function formatClock(instant: Date, timeZone: string, locale: Locale = getLocale()): string {
+  return timeFormat(timeZone, locale).format(instant);
 }
 
-/** "Tue 3 Mar" (with the year when it is not this year's, in that zone). */
-export function formatDay(instant: Date, timeZone: string, now = new Date()): string {
+/** "Tue 3 Mar" ("মঙ্গল ৩ মার্চ"), with the year when it is not this year's, in that zone. */
+export function formatDay(instant: Date, timeZone: string, now = new Date(), locale: Locale = getLocale()): string {
   const withYear = yearIn(instant, timeZone) !== yearIn(now, timeZone);
-  return dayFormat(timeZone, withYear).format(instant).replace(/,/g, "");
+  return dayFormat(timeZone, withYear, locale).format(instant).replace(/,/g, "");
 }
 
 const yearFormats = new Map<string, Intl.DateTimeFormat>();
@@ -73,18 +76,17 @@ function yearIn(instant: Date, timeZone: string): string {
 
 /**
  * "Tue 3 Mar, 10:00 – 10:30 (Asia/Dhaka)": a slot as a person reads it, in their zone, the zone
- * named. In a zone that changes its clocks, each time says which clock it is on ("10:00 – 10:30
- * BST", "00:45 GMT – 02:15 BST"): in the hour that repeats when clocks go back, 01:15 alone could
- * be either.
+ * named ("মঙ্গল ৩ মার্চ, ১০:০০ – ১০:৩০ (Asia/Dhaka)" in Bangla: the zone's name stays as IANA
+ * spells it). In a zone that changes its clocks, each time says which clock it is on ("10:00 –
+ * 10:30 BST", "00:45 GMT – 02:15 BST"): in the hour that repeats when clocks go back, 01:15 alone
+ * could be either.
  */
-export function formatSlot(start: Date, end: Date, timeZone: string, now = new Date()): string {
-  const day = formatDay(start, timeZone, now);
-  if (!changesClocks(timeZone, start)) return `${day}, ${formatClock(start, timeZone)} – ${formatClock(end, timeZone)} (${timeZone})`;
-  const [from, to] = [zoneAbbreviation(start, timeZone), zoneAbbreviation(end, timeZone)];
-  const times =
-    from === to
-      ? `${formatClock(start, timeZone)} – ${formatClock(end, timeZone)} ${to}`
-      : `${formatClock(start, timeZone)} ${from} – ${formatClock(end, timeZone)} ${to}`;
+export function formatSlot(start: Date, end: Date, timeZone: string, now = new Date(), locale: Locale = getLocale()): string {
+  const day = formatDay(start, timeZone, now, locale);
+  const [from, until] = [formatClock(start, timeZone, locale), formatClock(end, timeZone, locale)];
+  if (!changesClocks(timeZone, start)) return `${day}, ${from} – ${until} (${timeZone})`;
+  const [fromZone, untilZone] = [zoneAbbreviation(start, timeZone), zoneAbbreviation(end, timeZone)];
+  const times = fromZone === untilZone ? `${from} – ${until} ${untilZone}` : `${from} ${fromZone} – ${until} ${untilZone}`;
   return `${day}, ${times} (${timeZone})`;
 }
 

@@ -2,9 +2,9 @@ import { getSessionUser, SIGN_IN_REQUIRED } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
 import { AppError } from "~/.server/errors";
 import { logger } from "~/.server/logger";
-import { type DocumentView, documentInfo, isDocumentField, uploadErrorMessage } from "~/lib/applications";
-import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
+import { type DocumentView, documentInfo, isDocumentField, uploadErrorMessage, VERIFY_BEFORE_APPLYING } from "~/lib/applications";
 import type { ServerRouteHandle } from "~/lib/route-handle";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/apply-document";
 import { receiveDraftDocument } from "./document-files.server";
 
@@ -25,15 +25,23 @@ function refusal(status: number, error: string, detail: string) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   const field = params.field;
-  if (!isDocumentField(field)) return refusal(404, "There is no such document.", "There is no such document.");
+  if (!isDocumentField(field)) return refusal(404, m.apply_no_such_document(), m.apply_no_such_document());
   if (!user) return refusal(401, uploadErrorMessage(field), SIGN_IN_REQUIRED);
   let saved: Awaited<ReturnType<typeof receiveDraftDocument>>;
   try {
     saved = await receiveDraftDocument(request, user, field, getConfig().uploadMaxBytes);
   } catch (error) {
-    if (error instanceof AppError) return refusal(error.status, uploadErrorMessage(field), error.fieldErrors[field] ?? error.message);
+    if (error instanceof AppError) {
+      const detail = error.fieldErrors[field] ?? error.message;
+      // The refusal every upload of an unconfirmed account meets, in the page's language.
+      return refusal(
+        error.status,
+        uploadErrorMessage(field),
+        detail === VERIFY_BEFORE_APPLYING ? m.apply_verify_before_applying() : detail,
+      );
+    }
     logger.error({ err: error, field }, "uploading an application document failed");
-    return refusal(500, uploadErrorMessage(field), SOMETHING_WENT_WRONG);
+    return refusal(500, uploadErrorMessage(field), m.forms_something_went_wrong());
   }
   const document: DocumentView = {
     field,

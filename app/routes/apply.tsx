@@ -12,8 +12,10 @@ import { ApplicationForm } from "~/components/applications/application-form";
 import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
-import { documentFields, VERIFY_BEFORE_APPLYING } from "~/lib/applications";
+import { documentFields } from "~/lib/applications";
+import { localizedPath, unlocalizedPath } from "~/lib/locale";
 import type { ServerRouteHandle } from "~/lib/route-handle";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/apply";
 import { handleApplicationPost } from "./apply-form.server";
 
@@ -59,11 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       return replyWithError(error, (refusal) => ({ resendError: refusal.message }));
     }
-    return redirectWithToast(
-      "/apply",
-      { type: "success", text: `We have sent a new confirmation link to ${user.email}.` },
-      { status: 303 },
-    );
+    return redirectWithToast("/apply", { type: "success", text: m.apply_resent_toast({ email: user.email }) }, { status: 303 });
   }
   return handleApplicationPost(request, user);
 }
@@ -71,21 +69,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting =
-    navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/apply" && navigation.formData?.has("draftId") === true;
+    navigation.state === "submitting" &&
+    unlocalizedPath(navigation.formAction?.split("?")[0] ?? "") === "/apply" &&
+    navigation.formData?.has("draftId") === true;
   const answer = actionData && "result" in actionData ? actionData : undefined;
   return (
-    <Page
-      title="Apply"
-      intro="Tell us where you want to study, about you and your family, and add your 15 documents. We review every application and write to you at each step."
-    >
+    <Page title={m.apply_title()} intro={m.apply_intro()}>
       {!loaderData.verified ? (
         <div className="mb-6 grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p>
-            {VERIFY_BEFORE_APPLYING} (We sent it to {loaderData.email}.)
+            {m.apply_verify_before_applying()} {m.apply_we_sent_it_to({ email: loaderData.email })}
           </p>
-          <form method="post" action="/apply?resend">
+          <form method="post" action={localizedPath("/apply?resend")}>
             <Button variant="secondary" size="sm">
-              Send the confirmation link again
+              {m.apply_resend_link()}
             </Button>
           </form>
           {actionData && "resendError" in actionData ? <FormMessage>{String(actionData.resendError)}</FormMessage> : null}
@@ -105,4 +102,4 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Apply — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.apply_meta_title() }];

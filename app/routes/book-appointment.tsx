@@ -9,12 +9,14 @@ import { ConsultantDetails } from "~/components/booking/consultant-details";
 import { Page } from "~/components/layout/page";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FilterSelect } from "~/components/ui/field";
+import { FilterField, Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
-import { consultantCountries, isConsultantCountry } from "~/lib/booking";
+import { consultantCountries, consultantCountryLabel, isConsultantCountry } from "~/lib/booking";
+import { localizedPath } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
-import { plural } from "~/lib/plural";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/book-appointment";
 
 /**
@@ -39,34 +41,50 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function BookAppointmentPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, country } = loaderData;
   const dialog = useBookDialog();
+  const countryName = country ? consultantCountryLabel(country) : null;
+  const count = { count: total, countText: groupThousands(total) };
   return (
-    <Page
-      title="Book Appointment"
-      intro="Talk to a consultant who knows your destination: about universities, applications, costs and visas. Choose a country, then a consultant and one of their free times."
-    >
+    <Page title={m.community_book_appointment()} intro={m.community_book_intro()}>
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <FilterSelect label="Country" name="country" defaultValue={country ?? ""} allLabel="All countries" options={consultantCountries} />
-        <Button className="h-11">Search</Button>
+        {/* The value posted is the list's own ("UK"); the page's language names it. */}
+        <FilterField label={m.community_book_country()}>
+          <Select name="country" defaultValue={country ?? ""}>
+            <option value="">{m.community_book_all_countries()}</option>
+            {consultantCountries.map((option) => (
+              <option key={option} value={option}>
+                {consultantCountryLabel(option)}
+              </option>
+            ))}
+          </Select>
+        </FilterField>
+        <Button className="h-11">{m.community_search()}</Button>
       </Form>
-      <ResultCount className="mt-6" clear={country ? { href: "/book-appointment", label: "Show every country" } : null}>
+      <ResultCount
+        className="mt-6"
+        clear={country ? { href: localizedPath("/book-appointment"), label: m.community_book_show_every_country() } : null}
+      >
         {total === 0
-          ? country
-            ? `No consultants for ${country} yet. Try another country.`
-            : "No consultants are taking bookings yet. Please check back soon."
-          : `${plural(total, "consultant", "consultants")}${country ? ` for ${country}` : ""}.`}
+          ? countryName
+            ? m.community_book_none_for_country({ country: countryName })
+            : m.community_book_none()
+          : countryName
+            ? m.community_book_count_for({ ...count, country: countryName })
+            : m.community_book_count(count)}
       </ResultCount>
       {items.length > 0 ? (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Consultants">
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={m.community_book_consultants()}>
           {items.map((consultant) => (
             <li key={consultant.id}>
               <Card className="flex h-full flex-col p-5" data-consultant={consultant.id}>
                 <ConsultantDetails consultant={consultant} />
                 {consultant.freeSlots > 0 ? (
                   <>
-                    <p className="mt-3 text-sm font-medium text-slate-800">{plural(consultant.freeSlots, "free time", "free times")}</p>
+                    <p className="mt-3 text-sm font-medium text-slate-800">
+                      {m.community_book_free_times({ count: consultant.freeSlots, countText: groupThousands(consultant.freeSlots) })}
+                    </p>
                     <div className="mt-auto pt-4">
                       <a
-                        href={`/book-appointment/${consultant.id}`}
+                        href={localizedPath(`/book-appointment/${consultant.id}`)}
                         className={buttonClasses({ size: "sm" })}
                         aria-haspopup="dialog"
                         onClick={(event) => {
@@ -75,7 +93,8 @@ export default function BookAppointmentPage({ loaderData }: Route.ComponentProps
                           dialog.open(consultant.id, event.currentTarget);
                         }}
                       >
-                        Book Appointment<span className="sr-only"> with {consultant.name}</span>
+                        {m.community_book_appointment()}
+                        <span className="sr-only">{m.community_book_with({ name: consultant.name })}</span>
                       </a>
                     </div>
                   </>
@@ -95,4 +114,4 @@ export default function BookAppointmentPage({ loaderData }: Route.ComponentProps
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Book Appointment — Onward" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: m.community_book_meta_title() }, { name: "robots", content: "noindex" }];

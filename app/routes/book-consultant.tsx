@@ -11,8 +11,9 @@ import { BookingForm } from "~/components/booking/booking-form";
 import { ConsultantDetails } from "~/components/booking/consultant-details";
 import { Page } from "~/components/layout/page";
 import { TextLink } from "~/components/ui/text-link";
-import { BOOKED_TOAST } from "~/lib/booking";
+import { localizedPath } from "~/lib/locale";
 import { BookingFormSchema } from "~/lib/schemas/booking";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/book-consultant";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -63,7 +64,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     return refusedSubmission(submission, BookingFormSchema, error);
   }
-  return redirectWithToast(`/dashboard/my-bookings?booking=${bookingId}`, { type: "success", text: BOOKED_TOAST }, { status: 303 });
+  return redirectWithToast(
+    `/dashboard/my-bookings?booking=${bookingId}`,
+    { type: "success", text: m.community_booked_toast() },
+    { status: 303 },
+  );
 }
 
 /** A refused booking means the slots changed under the page: read them again. */
@@ -75,12 +80,12 @@ export default function BookConsultantPage({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const { consultant, form } = loaderData;
   return (
-    <Page title="Book Appointment" intro={`Choose one of ${consultant.name}'s free times, and check the details they will reach you at.`}>
+    <Page title={m.community_book_appointment()} intro={m.community_book_consultant_intro({ name: consultant.name })}>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <ConsultantDetails consultant={consultant} />
         <section aria-labelledby="booking-form" className="rounded-card border border-slate-200 p-4 sm:p-6">
           <h2 id="booking-form" className="text-xl font-semibold text-slate-900">
-            Your booking
+            {m.community_book_your_booking()}
           </h2>
           <BookingForm
             data={form}
@@ -88,8 +93,8 @@ export default function BookConsultantPage({ loaderData, actionData }: Route.Com
             form={Form}
             pending={navigation.state === "submitting"}
             footer={
-              <TextLink href="/book-appointment" className="text-sm">
-                Back to all consultants
+              <TextLink href={localizedPath("/book-appointment")} className="text-sm">
+                {m.community_book_back()}
               </TextLink>
             }
           />
@@ -100,6 +105,6 @@ export default function BookConsultantPage({ loaderData, actionData }: Route.Com
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Book ${data?.consultant.name ?? "an appointment"} — Onward` },
+  { title: data ? m.community_book_consultant_meta_title({ name: data.consultant.name }) : m.community_book_an_appointment_meta_title() },
   { name: "robots", content: "noindex" },
 ];

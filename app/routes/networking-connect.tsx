@@ -14,11 +14,12 @@ import { MemberHeading } from "~/components/networking/member-heading";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage, TextAreaField } from "~/components/ui/field";
-import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
 import { pageRoles } from "~/lib/dashboard-menu";
-import { plural } from "~/lib/plural";
-import { CONNECT_DAILY_LIMIT, CONNECT_LIMIT, CONNECT_MESSAGE_MAX_LENGTH, ConnectFormSchema } from "~/lib/schemas/networking";
+import { localizedPath } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
+import { CONNECT_DAILY_LIMIT, CONNECT_MESSAGE_MAX_LENGTH, ConnectFormSchema } from "~/lib/schemas/networking";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/networking-connect";
 
 /** Forwards Retry-After (the daily limit) to the browser. */
@@ -63,11 +64,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (isAppError(error)) return refusedSubmission(submission, ConnectFormSchema, error);
     logger.error({ err: error, memberId: params.memberId }, "a Connect message failed");
-    return data<FormReply>({ result: formResult(submission, ConnectFormSchema, { formErrors: [SOMETHING_WENT_WRONG] }) }, { status: 500 });
+    return data<FormReply>(
+      { result: formResult(submission, ConnectFormSchema, { formErrors: [m.forms_something_went_wrong()] }) },
+      { status: 500 },
+    );
   }
   return redirectWithToast(
     "/networking",
-    { type: "success", text: `Your message is on its way to ${memberName}. Their reply will come to ${student.email}.` },
+    { type: "success", text: m.community_connect_sent_toast({ member: memberName, email: student.email }) },
     { status: 303 },
   );
 }
@@ -75,30 +79,29 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function ConnectPage({ loaderData, actionData }: Route.ComponentProps) {
   const { member, student, messagesLeft } = loaderData;
   return (
-    <Page title={`Write to ${member.name}`}>
+    <Page title={m.community_connect_title({ name: member.name })}>
       <div className="grid max-w-2xl gap-6">
         <Card className="p-5">
           <MemberHeading photoUrl={member.photoUrl} name={member.name} detail={`${member.profession}, ${member.company}`} size="lg" />
           <p className="mt-3 text-sm text-slate-700">{member.place}</p>
         </Card>
         <p className="text-slate-700">
-          Introduce yourself and ask one clear question: what you study, where you hope to go and what you would like to know. {member.name}{" "}
-          receives it by e-mail and replies to <strong className="[overflow-wrap:anywhere]">{student.email}</strong>; your address is shared
-          only with them, and theirs stays private until they answer.
+          {m.community_connect_intro_start({ name: member.name })} <strong className="[overflow-wrap:anywhere]">{student.email}</strong>
+          {m.community_connect_intro_end()}
         </p>
         {student.emailVerified ? (
           messagesLeft > 0 ? (
             <ConnectForm lastResult={actionData?.result} messagesLeft={messagesLeft} />
           ) : (
-            <FormMessage tone="info">{CONNECT_LIMIT} You have reached today's limit; you can write again tomorrow.</FormMessage>
+            <FormMessage tone="info">{m.community_connect_limit_reached({ limit: groupThousands(CONNECT_DAILY_LIMIT) })}</FormMessage>
           )
         ) : (
           <FormMessage tone="info">
-            Confirm your e-mail address first, so {member.name}'s reply can reach you.{" "}
+            {m.community_connect_verify_first({ name: member.name })}{" "}
             <Link to="/dashboard/profile" className="font-semibold underline">
-              Send a new confirmation link from your profile
+              {m.community_connect_verify_link()}
             </Link>
-            .
+            {m.community_full_stop()}
           </FormMessage>
         )}
       </div>
@@ -116,19 +119,24 @@ function ConnectForm({ lastResult, messagesLeft }: { lastResult: SubmissionResul
     <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="grid gap-4">
       {problem ? <FormMessage>{problem}</FormMessage> : null}
       <TextAreaField
-        label="Your message"
+        label={m.community_connect_message_label()}
         field={fields.message}
         rows={7}
         required
         maxLength={CONNECT_MESSAGE_MAX_LENGTH}
-        hint={`Up to ${CONNECT_MESSAGE_MAX_LENGTH.toLocaleString("en")} characters. You can write to ${plural(messagesLeft, "more member", "more members")} today (${CONNECT_DAILY_LIMIT} a day).`}
+        hint={m.community_connect_message_hint({
+          max: groupThousands(CONNECT_MESSAGE_MAX_LENGTH),
+          count: messagesLeft,
+          countText: groupThousands(messagesLeft),
+          limit: groupThousands(CONNECT_DAILY_LIMIT),
+        })}
       />
       <div className="flex flex-wrap gap-3">
         <Button size="lg" pending={submitting}>
-          {submitting ? "Sending…" : "Send message"}
+          {submitting ? m.forms_contact_sending() : m.community_connect_send()}
         </Button>
-        <LinkButton href="/networking" variant="outline" size="lg">
-          Back to the directory
+        <LinkButton href={localizedPath("/networking")} variant="outline" size="lg">
+          {m.community_connect_back()}
         </LinkButton>
       </div>
     </Form>
@@ -136,6 +144,10 @@ function ConnectForm({ lastResult, messagesLeft }: { lastResult: SubmissionResul
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? `Write to ${loaderData.member.name}` : "Connect"} — Onward` },
+  {
+    title: m.community_connect_meta_title({
+      title: loaderData ? m.community_connect_title({ name: loaderData.member.name }) : m.community_connect_meta_connect(),
+    }),
+  },
   { name: "robots", content: "noindex" },
 ];

@@ -16,10 +16,12 @@ import { ResultCount } from "~/components/ui/result-count";
 import { TextLink } from "~/components/ui/text-link";
 import { bookConsultantsHref } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
 import { DIRECTORY_SEARCH_MAX_LENGTH } from "~/lib/networking";
+import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
-import { plural } from "~/lib/plural";
 import { hasRole } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/networking";
 
 /**
@@ -54,39 +56,45 @@ export default function NetworkingPage({ loaderData }: Route.ComponentProps) {
   const { items: members, total, page, pageCount, query, choices } = loaderData;
   const filtered = Boolean(query.q || query.location || query.category);
   return (
-    <Page
-      title="Networking"
-      intro="Bangladeshi students and professionals already living where you want to go. Search by name, profession or company, or narrow by country and field."
-    >
+    <Page title={m.community_networking_title()} intro={m.community_networking_intro()}>
       <Form
         method="get"
         role="search"
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
       >
         <FilterSearch
-          label="Search"
+          label={m.community_search()}
           className="sm:col-span-2 lg:col-span-1"
           defaultValue={query.q}
           maxLength={DIRECTORY_SEARCH_MAX_LENGTH}
-          placeholder="Name, profession or company"
+          placeholder={m.community_networking_search_placeholder()}
         />
-        <FilterSelect label="Location" name="location" defaultValue={query.location} allLabel="All locations" options={choices.locations} />
         <FilterSelect
-          label="Job category"
+          label={m.community_networking_location()}
+          name="location"
+          defaultValue={query.location}
+          allLabel={m.community_networking_all_locations()}
+          options={choices.locations}
+        />
+        <FilterSelect
+          label={m.community_networking_category()}
           name="category"
           defaultValue={query.category}
-          allLabel="All job categories"
+          allLabel={m.community_networking_all_categories()}
           options={choices.categories}
         />
-        <Button className="h-11 sm:col-span-2 lg:col-span-1">Search</Button>
+        <Button className="h-11 sm:col-span-2 lg:col-span-1">{m.community_search()}</Button>
       </Form>
 
-      <ResultCount className="mt-6" clear={filtered ? { href: "/networking", label: "Show everyone" } : null}>
+      <ResultCount
+        className="mt-6"
+        clear={filtered ? { href: localizedPath("/networking"), label: m.community_networking_show_everyone() } : null}
+      >
         {total === 0
           ? filtered
-            ? "No one matches this search yet. Try fewer words or another country."
-            : "No members are listed yet. Check back soon."
-          : `${plural(total, "person", "people")}${filtered ? " found" : ""}.`}
+            ? m.community_networking_no_match()
+            : m.community_networking_empty()
+          : (filtered ? m.community_networking_found : m.community_networking_count)({ count: total, countText: groupThousands(total) })}
       </ResultCount>
 
       {members.length > 0 ? (
@@ -115,8 +123,9 @@ export default function NetworkingPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 <div className="mt-auto flex flex-wrap gap-2 pt-4">
                   {member.canConnect ? (
-                    <LinkButton href={`/networking/${member.id}/connect`} variant="outline" size="sm">
-                      Connect<span className="sr-only"> with {member.name}</span>
+                    <LinkButton href={localizedPath(`/networking/${member.id}/connect`)} variant="outline" size="sm">
+                      {m.community_networking_connect()}
+                      <span className="sr-only">{m.community_networking_connect_with({ name: member.name })}</span>
                     </LinkButton>
                   ) : null}
                   <BookLink bookingUrl={member.bookingUrl} name={member.name} location={member.location} />
@@ -135,7 +144,7 @@ function ProfileLink({ href, label, name }: { href: string; label: string; name:
   return (
     <TextLink href={href} external>
       {label}
-      <span className="sr-only"> of {name} (opens in a new tab)</span>
+      <span className="sr-only">{m.community_networking_profile_of({ name })}</span>
     </TextLink>
   );
 }
@@ -145,15 +154,17 @@ function BookLink({ bookingUrl, name, location }: { bookingUrl: string | null; n
   if (bookingUrl) {
     return (
       <LinkButton href={bookingUrl} target="_blank" rel="noopener noreferrer" size="sm">
-        Book Appointment<span className="sr-only"> with {name} (opens in a new tab)</span>
+        {m.community_book_appointment()}
+        <span className="sr-only">{m.community_networking_book_with_member({ name })}</span>
       </LinkButton>
     );
   }
   return (
-    <LinkButton href={bookConsultantsHref(location)} size="sm">
-      Book Appointment<span className="sr-only"> with a consultant for {location}</span>
+    <LinkButton href={localizedPath(bookConsultantsHref(location))} size="sm">
+      {m.community_book_appointment()}
+      <span className="sr-only">{m.community_networking_book_with_consultant({ location })}</span>
     </LinkButton>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Networking — Onward" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: m.community_networking_meta_title() }, { name: "robots", content: "noindex" }];

@@ -1,8 +1,9 @@
 import { data } from "react-router";
+import { m } from "~/paraglide/messages";
 
-/** Any path no other route matches: the root error boundary renders the 404 page. */
+/** Any path no other route matches: the root error boundary renders the 404 page, in the address's language. */
 export function loader() {
-  throw data("Not found", { status: 404 });
+  throw data(m.forms_error_not_found_title(), { status: 404 });
 }
 
 export default function NotFound() {

@@ -7,6 +7,9 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { TextLink } from "~/components/ui/text-link";
+import { localizedPath } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/reminders-unsubscribe";
 
 export { headers } from "~/lib/headers";
@@ -19,7 +22,7 @@ export { headers } from "~/lib/headers";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = readQuery(request).get("token") ?? "";
-  if (!unsubscribeTokenValid(token)) return data({ token: "", error: UNSUBSCRIBE_LINK_INVALID }, { status: 400 });
+  if (!unsubscribeTokenValid(token)) return data({ token: "", error: m.community_unsubscribe_link_invalid() }, { status: 400 });
   return { token, error: null };
 }
 
@@ -32,7 +35,11 @@ export async function action({ request }: Route.ActionArgs) {
     await unsubscribeWithToken(token);
     return { done: true, error: null };
   } catch (error) {
-    return replyWithError(error, (refusal) => ({ done: false, error: refusal.message }));
+    return replyWithError(error, (refusal) => ({
+      done: false,
+      // The refusal is written in English on the server; the page says it in its own language.
+      error: refusal.message === UNSUBSCRIBE_LINK_INVALID ? m.community_unsubscribe_link_invalid() : refusal.message,
+    }));
   }
 }
 
@@ -40,10 +47,12 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   if (actionData?.done) {
     return (
-      <AuthCard title="Deadline reminders are off">
-        <FormMessage tone="success">You will get no more e-mails about your shortlist's deadlines.</FormMessage>
+      <AuthCard title={m.community_unsubscribe_done_title()}>
+        <FormMessage tone="success">{m.community_unsubscribe_done()}</FormMessage>
         <p className="text-slate-700">
-          Changed your mind? Turn them back on in <TextLink href="/dashboard/profile#plan">your profile</TextLink>.
+          {m.community_unsubscribe_changed_mind()}{" "}
+          <TextLink href={localizedPath("/dashboard/profile#plan")}>{m.community_unsubscribe_your_profile()}</TextLink>
+          {m.community_full_stop()}
         </p>
       </AuthCard>
     );
@@ -51,23 +60,21 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   const error = actionData?.error ?? loaderData.error;
   if (error) {
     return (
-      <AuthCard title="This link does not work">
+      <AuthCard title={m.community_unsubscribe_invalid_title()}>
         <FormMessage>{error}</FormMessage>
-        <TextLink href="/dashboard/profile#plan">Go to your profile</TextLink>
+        <TextLink href={localizedPath("/dashboard/profile#plan")}>{m.community_unsubscribe_go_to_profile()}</TextLink>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Stop deadline reminders?">
-      <p className="text-slate-700">
-        We e-mail you 30 days and 7 days before each application deadline on your shortlist. Stop these e-mails for your account?
-      </p>
+    <AuthCard title={m.community_unsubscribe_title()}>
+      <p className="text-slate-700">{m.community_unsubscribe_explain({ first: groupThousands(30), second: groupThousands(7) })}</p>
       <Form method="post" className="grid gap-3">
         <input type="hidden" name="token" value={loaderData.token} />
-        <Button disabled={navigation.state === "submitting"}>Stop deadline reminders</Button>
+        <Button disabled={navigation.state === "submitting"}>{m.community_unsubscribe_button()}</Button>
       </Form>
     </AuthCard>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Deadline reminders — Onward" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: m.community_unsubscribe_meta_title() }, { name: "robots", content: "noindex" }];

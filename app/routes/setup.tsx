@@ -24,6 +24,7 @@ import { forwardHeaders, type HeadersArgs } from "~/lib/headers";
 import type { SetupSchema } from "~/lib/schemas/setup";
 import { tuitionCurrencies } from "~/lib/universities";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/setup";
 
 /**
@@ -42,7 +43,7 @@ export function headers(args: HeadersArgs) {
 /** The set-up link's token, or the 404 page. */
 async function requireSetupToken(request: Request): Promise<string> {
   const token = readQuery(request).get("token");
-  if (!token || !(await isSetupToken(token))) throw data("Not found", { status: 404 });
+  if (!token || !(await isSetupToken(token))) throw data(m.forms_error_not_found_title(), { status: 404 });
   return token;
 }
 
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await completeSetup({ token, name, email, password, settings: carriedSettings(formData, submission.value) });
   } catch (error) {
     // Another post with the same link finished first: the link is spent.
-    if (isAppError(error, "NOT_FOUND")) throw data("Not found", { status: 404 });
+    if (isAppError(error, "NOT_FOUND")) throw data(m.forms_error_not_found_title(), { status: 404 });
     return refusedSubmission(submission, setupSchema, error);
   }
   // Whoever holds the printed link runs this server: the address needs no confirmation round trip.
@@ -77,15 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { cookies } = await signIn({ email, password, ip: context.clientIp, headers: request.headers });
     return redirectWithToast(
       "/dashboard",
-      { type: "success", text: "Onward is set up, and you are signed in as its admin." },
+      { type: "success", text: m.community_setup_done_signed_in() },
       { status: 303, headers: setCookieHeaders(cookies) },
     );
   } catch {
-    return redirectWithToast(
-      "/login",
-      { type: "success", text: "Onward is set up. Log in with the e-mail and password you chose." },
-      { status: 303 },
-    );
+    return redirectWithToast("/login", { type: "success", text: m.community_setup_done_log_in() }, { status: 303 });
   }
 }
 
@@ -100,10 +97,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
   const rateRefused = tuitionCurrencies.some((currency) => rates[currency].errors?.length);
   const saving = navigation.state === "submitting";
   return (
-    <Page
-      title="Set up Onward"
-      intro="Make the first admin account and tell students how to reach you. This link works once; afterwards, change these details in Dashboard → Site Settings."
-    >
+    <Page title={m.community_setup_title()} intro={m.community_setup_intro()}>
       {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
       <Form
         method="post"
@@ -113,36 +107,36 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
         noValidate
         className="grid max-w-3xl gap-8"
       >
-        <FieldGroup
-          legend="Your admin account"
-          note="You sign in with this e-mail and password. An admin can do everything, including making other staff accounts."
-        >
-          <Field label="Name" field={fields.name} autoComplete="name" required maxLength={100} />
-          <Field label="Email" field={fields.email} type="email" autoComplete="email" required />
-          <PasswordField label="Password" field={fields.password} purpose="new" hint={NEW_PASSWORD_HINT} />
-          <Field label="Confirm password" field={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <FieldGroup legend={m.community_setup_account()} note={m.community_setup_account_note()}>
+          <Field label={m.community_name()} field={fields.name} autoComplete="name" required maxLength={100} />
+          <Field label={m.community_email()} field={fields.email} type="email" autoComplete="email" required />
+          <PasswordField label={m.community_setup_password()} field={fields.password} purpose="new" hint={NEW_PASSWORD_HINT} />
+          <Field label={m.community_setup_confirm_password()} field={fields.confirmPassword} type="password" autoComplete="new-password" />
         </FieldGroup>
         <ContactDetailsFields fields={fields} />
         <BookingAndStaffMailFields fields={fields} />
         <SocialLinkFields social={fields.social.getFieldset()} />
         <details className="rounded-lg border border-slate-200 p-4 sm:p-6" open={rateRefused || undefined}>
-          <summary className="text-lg font-semibold text-slate-900">Exchange rates</summary>
-          <p className="mt-2 text-sm text-slate-600">
-            Taka per unit of each currency, for the university finder's ≈ BDT figures. Recent rates are filled in; keep them current in Site
-            Settings.
-          </p>
+          <summary className="text-lg font-semibold text-slate-900">{m.community_setup_rates()}</summary>
+          <p className="mt-2 text-sm text-slate-600">{m.community_setup_rates_note()}</p>
           <div className="mt-4 grid gap-4 sm:grid-cols-3">
             {tuitionCurrencies.map((currency) => (
-              <Field key={currency} label={`1 ${currency} in BDT`} field={rates[currency]} inputMode="decimal" maxLength={12} />
+              <Field
+                key={currency}
+                label={m.community_setup_rate({ currency })}
+                field={rates[currency]}
+                inputMode="decimal"
+                maxLength={12}
+              />
             ))}
           </div>
         </details>
         <div>
-          <Button pending={saving}>{saving ? "Setting up…" : "Finish set-up"}</Button>
+          <Button pending={saving}>{saving ? m.community_setup_saving() : m.community_setup_finish()}</Button>
         </div>
       </Form>
     </Page>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Set up — Onward" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: m.community_setup_meta_title() }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { move } from "~/lib/application-flow";
-import { type DocumentField, documentInfo, isDocumentField } from "~/lib/applications";
+import { type DocumentField, documentInfo, documentNoun, isDocumentField } from "~/lib/applications";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { applicationDocuments, applicationDocumentVersions, applications } from "../db/schema";
@@ -122,8 +122,9 @@ export async function replaceDocuments(input: {
         const to = allowedMove(application, { kind: "documents-returned" }, mover);
         if (to !== application.status) await recordCaseEvent(tx, { application, actor: input.applicant, kind: "status", to, at: now });
       }
-      const documents = [...stored.keys()].map((field) => documentInfo(field).noun);
       for (const recipient of await staffRecipients(tx, application, reviewer)) {
+        // The documents named in the recipient's language, not the page's.
+        const documents = [...stored.keys()].map((field) => documentNoun(field, recipient.locale));
         await queueMail(
           tx,
           documentsReplacedMail({

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { type DocumentField, documentInfo } from "~/lib/applications";
+import { type DocumentField, documentNoun } from "~/lib/applications";
 import type { SessionUser } from "../auth/session";
 import { type Database, db } from "../db";
 import { applicationDocuments } from "../db/schema";
@@ -96,7 +96,7 @@ async function mailStudent(
       to: application.email,
       locale: application.locale,
       name: studentName(application),
-      document: documentInfo(field).noun,
+      document: documentNoun(field, application.locale),
       decision,
       reason,
       application: applicationTitle(application, application.locale),

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, min } from "drizzle-orm";
 import { getLocale, type Locale } from "~/lib/locale";
-import { CONNECT_DAILY_LIMIT, CONNECT_LIMIT, ConnectFormSchema } from "~/lib/schemas/networking";
+import { groupThousands } from "~/lib/numbers";
+import { CONNECT_DAILY_LIMIT, ConnectFormSchema } from "~/lib/schemas/networking";
 import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { type Database, db } from "../db";
@@ -73,7 +74,8 @@ export async function sendConnectMessage(input: {
     const { sent, oldest } = await sentToday(input.sender.id, tx);
     if (sent >= CONNECT_DAILY_LIMIT) {
       const wait = Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + DAY_MS - Date.now()) / 1000));
-      throw new AppError("RATE_LIMITED", `${CONNECT_LIMIT} You can write again in ${formatWait(wait)}.`, { retryAfterSeconds: wait });
+      const refusal = m.community_connect_limit_wait({ limit: groupThousands(CONNECT_DAILY_LIMIT), wait: formatWait(wait) });
+      throw new AppError("RATE_LIMITED", refusal, { retryAfterSeconds: wait });
     }
     await tx.insert(memberMessages).values({ memberId: member.id, senderId: input.sender.id, message: parsed.data.message });
     const student = input.sender.name;

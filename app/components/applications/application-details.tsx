@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { ApplicationDetail, DocumentView } from "~/lib/applications";
+import { getLocale, intlLocale, type Locale, localizedPath, unlocalizedPath } from "~/lib/locale";
 import type { Serialized } from "~/lib/serialized";
+import { m } from "~/paraglide/messages";
 import { LinkButton } from "../ui/button";
 import { Card } from "../ui/card";
 import { DocumentGrid } from "./document-grid";
@@ -10,31 +12,35 @@ import { Timeline } from "./timeline";
 /** What the layout shows of an application (its thread is the page's, a page at a time). */
 type ApplicationPageData = Omit<Serialized<ApplicationDetail>, "messages">;
 
-const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Dhaka" });
+const dates: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat(intlLocale.en, { dateStyle: "medium", timeZone: "Asia/Dhaka" }),
+  bn: new Intl.DateTimeFormat(intlLocale.bn, { dateStyle: "medium", timeZone: "Asia/Dhaka" }),
+};
 
 /** The application's personal and family data, with its status. */
 function ApplicationDetails({ application }: { application: ApplicationPageData }) {
+  const date = dates[getLocale()];
   const rows: [string, ReactNode][] = [
-    ["Status", <StatusBadge key="status" status={application.status} />],
-    ["Applied country", application.countryName],
+    [m.apply_details_status(), <StatusBadge key="status" status={application.status} />],
+    [m.apply_details_country(), application.countryName],
     [
-      "University",
+      m.apply_details_university(),
       application.universitySlug ? (
-        <a key="university" href={`/university/${application.universitySlug}`} className="text-brand-800 underline">
+        <a key="university" href={localizedPath(`/university/${application.universitySlug}`)} className="text-brand-800 underline">
           {application.universityName}
         </a>
       ) : (
         application.universityName
       ),
     ],
-    ["Name", application.name],
-    ["E-mail", application.email],
-    ["Address", application.address],
-    ["Father's name", application.fatherName],
-    ["Mother's name", application.motherName],
-    ["Sponsor's name", application.sponsorName],
-    ["Applied on", application.submittedAt ? date.format(new Date(application.submittedAt)) : "Not yet"],
-    ["Handled by", application.assignee?.name ?? "Not assigned yet"],
+    [m.apply_details_name(), application.name],
+    [m.apply_details_email(), application.email],
+    [m.apply_details_address(), application.address],
+    [m.apply_details_father_name(), application.fatherName],
+    [m.apply_details_mother_name(), application.motherName],
+    [m.apply_details_sponsor_name(), application.sponsorName],
+    [m.apply_details_applied_on(), application.submittedAt ? date.format(new Date(application.submittedAt)) : m.apply_details_not_yet()],
+    [m.apply_details_handled_by(), application.assignee?.name ?? m.apply_details_not_assigned()],
   ];
   return (
     <Card className="p-4 sm:p-6">
@@ -77,17 +83,17 @@ export function ApplicationLayout({
       <div className="grid min-w-0 content-start gap-8">
         {top}
         <ApplicationDetails application={application} />
-        <TitledSection id="documents-heading" title="Documents">
+        <TitledSection id="documents-heading" title={m.apply_details_documents()}>
           <DocumentGrid documents={application.documents} showState extra={documentExtra} />
         </TitledSection>
         {main}
       </div>
       <div className="grid min-w-0 content-start gap-8">
         {children}
-        <TitledSection id="timeline-heading" title="Timeline">
+        <TitledSection id="timeline-heading" title={m.apply_details_timeline()}>
           <Timeline entries={application.timeline} />
         </TitledSection>
-        <LinkButton href={back.href} size="md" variant="outline" className="justify-self-start">
+        <LinkButton href={localizedPath(unlocalizedPath(back.href))} size="md" variant="outline" className="justify-self-start">
           {back.label}
         </LinkButton>
       </div>

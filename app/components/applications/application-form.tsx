@@ -8,6 +8,7 @@ import type { ApplicationFormBrowserSchema } from "~/lib/schemas/applications";
 import { APPLICATION_ADDRESS_MAX_LENGTH, APPLICATION_TEXT_MAX_LENGTH } from "~/lib/schemas/applications";
 import { createUploadQueue } from "~/lib/send-document";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import { Button } from "../ui/button";
 import { Field, FormMessage, SelectField } from "../ui/field";
 import { DocumentInput } from "./document-input";
@@ -84,23 +85,23 @@ export function ApplicationForm({
         {/* First in the body: the server reads it before any file arrives. */}
         <input type="hidden" name="draftId" value={currentDraft ?? ""} />
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-xl font-semibold text-slate-900">Where you want to study</legend>
+          <legend className="mb-2 text-xl font-semibold text-slate-900">{m.apply_form_where()}</legend>
           <SelectField
-            label="Destination country"
+            label={m.apply_form_country()}
             field={fields.countryName}
             options={countries}
-            placeholder="Choose a country…"
+            placeholder={m.apply_form_choose_country()}
             required
             onChange={setCountry}
           />
           <Field
-            label="University"
+            label={m.apply_form_university()}
             field={fields.universityName}
             required
             list="application-universities"
             autoComplete="off"
             maxLength={APPLICATION_TEXT_MAX_LENGTH}
-            hint="Choose a suggestion or type the name"
+            hint={m.apply_form_university_hint()}
           />
           <datalist id="application-universities">
             {suggestions.map((university) => (
@@ -109,21 +110,30 @@ export function ApplicationForm({
           </datalist>
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-xl font-semibold text-slate-900">About you and your family</legend>
-          <Field label="Your full name" field={fields.name} required autoComplete="name" maxLength={NAME_MAX_LENGTH} />
-          <Field label="Address" field={fields.address} required autoComplete="street-address" maxLength={APPLICATION_ADDRESS_MAX_LENGTH} />
-          <Field label="Father's name" field={fields.fatherName} required maxLength={NAME_MAX_LENGTH} />
-          <Field label="Mother's name" field={fields.motherName} required maxLength={NAME_MAX_LENGTH} />
-          <Field label="Sponsor's name" field={fields.sponsorName} required maxLength={NAME_MAX_LENGTH} hint="Who pays for your studies" />
+          <legend className="mb-2 text-xl font-semibold text-slate-900">{m.apply_form_about_you()}</legend>
+          <Field label={m.apply_form_name()} field={fields.name} required autoComplete="name" maxLength={NAME_MAX_LENGTH} />
+          <Field
+            label={m.apply_form_address()}
+            field={fields.address}
+            required
+            autoComplete="street-address"
+            maxLength={APPLICATION_ADDRESS_MAX_LENGTH}
+          />
+          <Field label={m.apply_form_father_name()} field={fields.fatherName} required maxLength={NAME_MAX_LENGTH} />
+          <Field label={m.apply_form_mother_name()} field={fields.motherName} required maxLength={NAME_MAX_LENGTH} />
+          <Field
+            label={m.apply_form_sponsor_name()}
+            field={fields.sponsorName}
+            required
+            maxLength={NAME_MAX_LENGTH}
+            hint={m.apply_form_sponsor_hint()}
+          />
         </fieldset>
         <fieldset className="grid gap-3">
-          <legend className="mb-1 text-xl font-semibold text-slate-900">Documents</legend>
+          <legend className="mb-1 text-xl font-semibold text-slate-900">{m.apply_form_documents()}</legend>
           <p className="text-sm text-slate-700">
-            All 15 are required. Scans or photos (JPEG, PNG, WebP) and PDFs are accepted. They are stored privately: only you and our staff
-            can open them, and every staff view is recorded.
-            {hydrated
-              ? " Each file uploads as soon as you choose it, one at a time, and stays saved if you leave and come back. Photos are made smaller before they are sent."
-              : null}
+            {m.apply_form_documents_intro()}
+            {hydrated ? ` ${m.apply_form_documents_upload_note()}` : null}
           </p>
           <div className="grid gap-3 lg:grid-cols-2">
             {applicationDocuments.map((document) => (
@@ -147,13 +157,11 @@ export function ApplicationForm({
           </div>
         </fieldset>
         <div className="grid gap-3">
-          {waitNote ? (
-            <FormMessage tone="info">Please wait until every document has finished uploading, then submit again.</FormMessage>
-          ) : null}
+          {waitNote ? <FormMessage tone="info">{m.apply_form_wait_uploads()}</FormMessage> : null}
           {formError ? <FormMessage>{formError}</FormMessage> : null}
           <div>
             <Button size="lg" pending={submitting}>
-              {submitting ? "Submitting…" : "Submit application"}
+              {submitting ? m.apply_form_submitting() : m.apply_form_submit()}
             </Button>
           </div>
         </div>

@@ -2,6 +2,7 @@ import { FileText as PdfIcon } from "lucide";
 import type { ReactNode } from "react";
 import { type DocumentState, type DocumentView, documentStateLabels, formatBytes } from "~/lib/applications";
 import { cn } from "~/lib/cn";
+import { m } from "~/paraglide/messages";
 import { Icon } from "../ui/icons";
 
 const stateTones: Record<DocumentState, string> = {
@@ -25,13 +26,13 @@ export function DocumentGrid({
   showState?: boolean;
   extra?: (document: DocumentView) => ReactNode;
 }) {
-  if (documents.length === 0) return <p className="text-slate-700">No documents.</p>;
+  if (documents.length === 0) return <p className="text-slate-700">{m.apply_grid_no_documents()}</p>;
   // With controls under each (staff's review), two wide cards a row with small thumbnails beside the names.
   const wide = extra !== undefined;
   return (
     <ul
       className={wide ? "grid grid-cols-1 gap-3 sm:grid-cols-2" : "grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4"}
-      aria-label="Documents"
+      aria-label={m.apply_grid_label()}
     >
       {documents.map((document) => (
         <li

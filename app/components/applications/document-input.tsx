@@ -2,8 +2,11 @@ import { Upload as UploadIcon } from "lucide";
 import { useEffect, useId, useRef, useState } from "react";
 import { DOCUMENT_ACCEPT, type DocumentField, type DocumentView, documentInfo, formatBytes, uploadErrorMessage } from "~/lib/applications";
 import { cn } from "~/lib/cn";
+import { getLocale } from "~/lib/locale";
+import { formatDigits } from "~/lib/numbers";
 import { pause, RETRY_DELAYS_MS, sendDocument } from "~/lib/send-document";
 import { type PreparedFile, prepareForUpload } from "~/lib/shrink-image";
+import { m } from "~/paraglide/messages";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icons";
 import { DocumentPreview } from "./document-grid";
@@ -69,7 +72,9 @@ export function DocumentInput({
   const failure = phase.kind === "failed" ? phase.message : null;
   const error = failure ?? (uploaded ? undefined : serverError);
   const busy = phase.kind !== "idle" && phase.kind !== "failed";
-  const hint = `JPEG, PNG, WebP or PDF, at most ${formatBytes(maxBytes)}`;
+  const hint = m.apply_input_hint({ size: formatBytes(maxBytes) });
+  const tooLarge = () => m.apply_input_too_large({ size: formatBytes(maxBytes) });
+  const failedBecause = (reason: string) => m.apply_input_error_with_reason({ error: uploadErrorMessage(field), reason });
 
   async function send(prepared: PreparedFile) {
     const signal = lifetime.current.signal;
@@ -91,9 +96,8 @@ export function DocumentInput({
         return;
       }
       const delay = RETRY_DELAYS_MS[attempt];
-      const why =
-        outcome.detail ?? (outcome.status === 413 ? `the file is larger than ${formatBytes(maxBytes)}, the most we accept.` : null);
-      const message = why ? `${uploadErrorMessage(field)}: ${why}` : uploadErrorMessage(field);
+      const why = outcome.detail ?? (outcome.status === 413 ? tooLarge() : null);
+      const message = why ? failedBecause(why) : uploadErrorMessage(field);
       if (!outcome.retryable) return refuse(message);
       if (delay === undefined) return setPhase({ kind: "failed", message, retry: prepared });
       setPhase({ kind: "retrying", seconds: delay / 1000, prepared });
@@ -123,7 +127,7 @@ export function DocumentInput({
       setPhase({ kind: "preparing" });
       const prepared = await prepareForUpload(file);
       if (prepared.file.size > maxBytes) {
-        return refuse(`${uploadErrorMessage(field)}: the file is larger than ${formatBytes(maxBytes)}, the most we accept.`);
+        return refuse(failedBecause(tooLarge()));
       }
       await send(prepared);
     });
@@ -154,7 +158,7 @@ export function DocumentInput({
           </label>
           {document ? (
             <p className="text-sm text-emerald-800" data-uploaded={field}>
-              Uploaded:{" "}
+              {m.apply_input_uploaded()}{" "}
               <a href={document.url} target="_blank" rel="noopener" className="break-all underline">
                 {document.fileName}
               </a>{" "}
@@ -162,7 +166,7 @@ export function DocumentInput({
             </p>
           ) : null}
           <p id={`${id}-hint`} className={cn("text-sm text-slate-600", error ? "sr-only" : undefined)}>
-            {document && !hydrated ? `Choose a file to replace it. ${hint}` : hint}
+            {document && !hydrated ? m.apply_input_replace_hint({ hint }) : hint}
           </p>
           <input
             ref={input}
@@ -185,7 +189,8 @@ export function DocumentInput({
           />
           {hydrated && document && !busy ? (
             <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => input.current?.click()}>
-              Replace<span className="sr-only"> the {label.toLowerCase()}</span>
+              {m.apply_input_replace()}
+              <span className="sr-only"> {m.apply_input_replace_sr({ document: getLocale() === "en" ? label.toLowerCase() : label })}</span>
             </Button>
           ) : null}
           <UploadProgress phase={phase} label={label} />
@@ -197,7 +202,8 @@ export function DocumentInput({
               className="mt-2"
               onClick={() => phase.retry && schedule(() => send(phase.retry as PreparedFile))}
             >
-              Try again<span className="sr-only"> to upload the {documentInfo(field).noun}</span>
+              {m.apply_input_try_again()}
+              <span className="sr-only"> {m.apply_input_try_again_sr({ document: documentInfo(field).noun })}</span>
             </Button>
           ) : null}
           {error ? (
@@ -218,11 +224,11 @@ function UploadProgress({ phase, label }: { phase: Phase; label: string }) {
   const total = prepared?.file.size ?? 0;
   const sent = phase.kind === "sending" ? phase.sent : 0;
   const status = {
-    waiting: "Waiting its turn: one document goes at a time…",
-    preparing: "Making the photo smaller…",
-    sending: `Sending ${formatBytes(sent)} of ${formatBytes(total)}`,
-    retrying: `The connection dropped. Trying again in ${phase.kind === "retrying" ? phase.seconds : 0} s…`,
-  }[phase.kind];
+    waiting: () => m.apply_progress_waiting(),
+    preparing: () => m.apply_progress_preparing(),
+    sending: () => m.apply_progress_sending({ sent: formatBytes(sent), total: formatBytes(total) }),
+    retrying: () => m.apply_progress_retrying({ seconds: formatDigits(phase.kind === "retrying" ? phase.seconds : 0) }),
+  }[phase.kind]();
   return (
     <div className="mt-2" data-upload-phase={phase.kind}>
       {phase.kind === "sending" || phase.kind === "preparing" ? (
@@ -230,12 +236,12 @@ function UploadProgress({ phase, label }: { phase: Phase; label: string }) {
           value={phase.kind === "sending" ? sent : undefined}
           max={phase.kind === "sending" ? Math.max(total, 1) : undefined}
           className="h-2 w-full"
-          aria-label={`Uploading: ${label}`}
+          aria-label={m.apply_progress_label({ document: label })}
         />
       ) : null}
       <p className="text-xs text-slate-600" aria-live="polite">
         {status}
-        {prepared?.originalSize ? ` (made smaller from ${formatBytes(prepared.originalSize)})` : null}
+        {prepared?.originalSize ? ` ${m.apply_progress_made_smaller({ size: formatBytes(prepared.originalSize) })}` : null}
       </p>
     </div>
   );

@@ -1,11 +1,17 @@
 import { Form, useNavigation } from "react-router";
 import { type DocumentView, formatBytes } from "~/lib/applications";
+import { getLocale, intlLocale, type Locale } from "~/lib/locale";
+import { formatDigits } from "~/lib/numbers";
 import { REASON_MAX_LENGTH } from "~/lib/schemas/applications";
+import { m } from "~/paraglide/messages";
 import { Button } from "../ui/button";
 import { FormMessage, TextAreaField } from "../ui/field";
 import { type IntentReply, problemsOf, typedValue } from "./form-reply";
 
-const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Dhaka" });
+const dates: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat(intlLocale.en, { dateStyle: "medium", timeZone: "Asia/Dhaka" }),
+  bn: new Intl.DateTimeFormat(intlLocale.bn, { dateStyle: "medium", timeZone: "Asia/Dhaka" }),
+};
 
 /**
  * Staff's controls under one document: a "Review" link that opens its form (`?review={field}`,
@@ -38,17 +44,17 @@ export function DocumentReview({
           <input type="hidden" name="field" value={document.field} />
           {problem && !fields.reason ? <FormMessage>{problem}</FormMessage> : null}
           <TextAreaField
-            label="Reason for a new copy"
+            label={m.apply_review_reason()}
             name="reason"
             rows={2}
             maxLength={REASON_MAX_LENGTH}
             error={fields.reason}
             defaultValue={typedValue(reply, key, "reason") ?? (document.state === "needs-new-copy" ? (document.reason ?? "") : "")}
-            hint="The student reads this."
+            hint={m.apply_review_reason_hint()}
           />
           <div className="flex flex-wrap gap-2">
             <Button name="decision" value="accepted" size="sm" pending={sending} aria-pressed={document.state === "accepted"}>
-              Accept
+              {m.apply_review_accept()}
             </Button>
             <Button
               name="decision"
@@ -58,7 +64,7 @@ export function DocumentReview({
               pending={sending}
               aria-pressed={document.state === "needs-new-copy"}
             >
-              Needs a new copy
+              {m.apply_review_needs_new_copy()}
             </Button>
           </div>
         </Form>
@@ -67,13 +73,14 @@ export function DocumentReview({
           href={`?review=${document.field}#document-${document.field}`}
           className="self-start rounded-md px-2 py-1.5 text-sm font-semibold text-brand-800 underline"
         >
-          Review<span className="sr-only"> the {document.label}</span>
+          {m.apply_review_link()}
+          <span className="sr-only"> {m.apply_review_link_sr({ document: document.label })}</span>
         </a>
       ) : null}
       {document.history.length > 0 ? (
         <details className="rounded-md border border-slate-200">
           <summary className="cursor-pointer px-2 py-1.5 text-sm font-semibold text-slate-800">
-            Earlier copies ({document.history.length})
+            {m.apply_review_earlier_copies({ count: formatDigits(document.history.length) })}
           </summary>
           <ul className="grid gap-1 p-2 text-sm">
             {document.history.map((version) => (
@@ -82,8 +89,8 @@ export function DocumentReview({
                   {version.fileName}
                 </a>
                 <span className="block text-xs text-slate-600">
-                  {formatBytes(version.size)} · replaced {date.format(new Date(version.replacedAt))}
-                  {version.reason ? ` · asked again: ${version.reason}` : ""}
+                  {formatBytes(version.size)} · {m.apply_review_replaced({ date: dates[getLocale()].format(new Date(version.replacedAt)) })}
+                  {version.reason ? ` · ${m.apply_review_asked_again({ reason: version.reason })}` : ""}
                 </span>
               </li>
             ))}

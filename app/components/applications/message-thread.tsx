@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import type { ApplicationMessageView } from "~/lib/applications";
+import { getLocale, intlLocale, type Locale } from "~/lib/locale";
 import { MESSAGE_MAX_LENGTH } from "~/lib/schemas/applications";
+import { m } from "~/paraglide/messages";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { FormMessage, TextAreaField } from "../ui/field";
@@ -8,7 +10,10 @@ import { Pager } from "../ui/pager";
 import { type IntentReply, problemsOf, typedValue } from "./form-reply";
 import { LinkedText } from "./linked-text";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" });
+const dateTimes: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat(intlLocale.en, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
+  bn: new Intl.DateTimeFormat(intlLocale.bn, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
+};
 
 /**
  * An application's thread between its student and the staff, oldest first, with the form to
@@ -31,19 +36,18 @@ export function MessageThread({
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "message";
   const { problem, fields } = problemsOf(reply, "message");
   const messages = thread.items;
+  const dateTime = dateTimes[getLocale()];
   return (
     <section aria-labelledby="messages-heading" id="messages" className="scroll-mt-20">
       <h2 id="messages-heading" className="mb-3 text-xl font-semibold text-slate-900">
-        Messages
+        {m.apply_thread_title()}
       </h2>
       <Card className="grid gap-4 p-4 sm:p-6">
         {thread.pageCount > 1 ? <Pager page={thread.page} pageCount={thread.pageCount} /> : null}
         {messages.length === 0 ? (
-          <p className="text-slate-700">
-            {viewer === "student" ? "No messages yet. Ask our team anything about this application here." : "No messages yet."}
-          </p>
+          <p className="text-slate-700">{viewer === "student" ? m.apply_thread_empty_student() : m.apply_thread_empty()}</p>
         ) : (
-          <ol className="grid gap-3" aria-label="Messages">
+          <ol className="grid gap-3" aria-label={m.apply_thread_label()}>
             {messages.map((message) => {
               const own = message.fromStaff === (viewer === "staff");
               return (
@@ -53,7 +57,7 @@ export function MessageThread({
                 >
                   <p className="text-sm font-semibold text-slate-900">
                     {message.authorName}
-                    {message.fromStaff ? <span className="font-normal text-slate-600"> · Onward team</span> : null}
+                    {message.fromStaff ? <span className="font-normal text-slate-600"> · {m.apply_thread_team()}</span> : null}
                   </p>
                   <p className="mt-1 break-words whitespace-pre-line text-slate-900">
                     <LinkedText text={message.body} />
@@ -74,17 +78,17 @@ export function MessageThread({
             <input type="hidden" name="intent" value="message" />
             {problem && !fields.body ? <FormMessage>{problem}</FormMessage> : null}
             <TextAreaField
-              label={viewer === "student" ? "Write to our team" : "Write to the student"}
+              label={viewer === "student" ? m.apply_thread_write_team() : m.apply_thread_write_student()}
               name="body"
               rows={3}
               required
               maxLength={MESSAGE_MAX_LENGTH}
               error={fields.body}
               defaultValue={typedValue(reply, "message", "body")}
-              hint="Plain text. Links open in a new tab."
+              hint={m.apply_thread_hint()}
             />
             <Button size="sm" className="justify-self-start" pending={sending}>
-              Send message
+              {m.apply_thread_send()}
             </Button>
           </Form>
         )}

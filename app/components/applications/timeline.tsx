@@ -1,12 +1,18 @@
 import { documentInfo, statusLabels, type TimelineEntry } from "~/lib/applications";
+import { getLocale, intlLocale, type Locale } from "~/lib/locale";
+import { m } from "~/paraglide/messages";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" });
+const dateTimes: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat(intlLocale.en, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
+  bn: new Intl.DateTimeFormat(intlLocale.bn, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
+};
 
 /** What happened to an application, oldest first: what, who, when (Dhaka time), any status it moved to, and the note. */
 export function Timeline({ entries }: { entries: TimelineEntry[] }) {
-  if (entries.length === 0) return <p className="text-slate-700">Nothing has happened yet.</p>;
+  if (entries.length === 0) return <p className="text-slate-700">{m.apply_timeline_empty()}</p>;
+  const dateTime = dateTimes[getLocale()];
   return (
-    <ol className="grid gap-4 border-l-2 border-slate-200 pl-4" aria-label="Timeline">
+    <ol className="grid gap-4 border-l-2 border-slate-200 pl-4" aria-label={m.apply_timeline_label()}>
       {entries.map((entry) => {
         const moved = entry.kind !== "status" && entry.from !== null && entry.from !== entry.to;
         // An assignment's note is the consultant's name, already in the title.
@@ -32,26 +38,26 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
 }
 
 function eventTitle(entry: TimelineEntry): string {
-  const document = entry.field ? documentInfo(entry.field).noun : "document";
+  const document = entry.field ? documentInfo(entry.field).noun : m.apply_timeline_document();
   switch (entry.kind) {
     case "note":
-      return "Note";
+      return m.apply_timeline_note();
     case "document-accepted":
-      return `The ${document} was accepted`;
+      return m.apply_timeline_document_accepted({ document });
     case "document-needs-new-copy":
-      return `A new copy of the ${document} was asked for`;
+      return m.apply_timeline_document_needs_new_copy({ document });
     case "document-replaced":
-      return `A new copy of the ${document} was sent`;
+      return m.apply_timeline_document_replaced({ document });
     case "assigned":
-      return entry.note ? `Assigned to ${entry.note}` : "Assigned";
+      return entry.note ? m.apply_timeline_assigned_to({ name: entry.note }) : m.apply_timeline_assigned();
     case "withdrawn":
-      return "Withdrawn by the student";
+      return m.apply_timeline_withdrawn();
     case "reopened":
-      return "Reopened";
+      return m.apply_timeline_reopened();
     case "status":
-      if (entry.from === "draft" && entry.to === "submitted") return "Submitted";
+      if (entry.from === "draft" && entry.to === "submitted") return m.apply_timeline_submitted();
       // Notes written before events had kinds were status events to the same status.
-      if (entry.from === entry.to) return "Note";
+      if (entry.from === entry.to) return m.apply_timeline_note();
       return entry.from ? `${statusLabels[entry.from]} → ${statusLabels[entry.to]}` : statusLabels[entry.to];
   }
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import { BookingForm, type BookingFormData } from "./booking-form";
 
 type Loaded = { consultant: { id: string; name: string }; form: BookingFormData };
@@ -51,9 +52,11 @@ export function useBookDialog() {
       <div className="max-h-[85vh] overflow-y-auto p-4 sm:p-6">
         <div className="flex items-start justify-between gap-4">
           <h2 id="book-dialog-title" className="text-xl font-semibold text-slate-900">
-            Book Appointment
+            {m.community_book_appointment()}
             {loader.data && consultantId === loader.data.consultant.id ? (
-              <span className="block text-base font-normal text-slate-700">with {loader.data.consultant.name}</span>
+              <span className="block text-base font-normal text-slate-700">
+                {m.community_dialog_with({ name: loader.data.consultant.name })}
+              </span>
             ) : null}
           </h2>
           <button
@@ -61,7 +64,7 @@ export function useBookDialog() {
             onClick={() => dialog.current?.close()}
             className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
           >
-            Close
+            {m.forms_toast_close()}
           </button>
         </div>
         {consultantId && loader.data?.consultant.id === consultantId ? (
@@ -74,7 +77,7 @@ export function useBookDialog() {
           />
         ) : consultantId ? (
           <p className="mt-4 text-slate-700" role="status">
-            {loader.state === "idle" ? "This consultant's times could not be loaded. Please close and try again." : "Loading free times…"}
+            {loader.state === "idle" ? m.community_dialog_load_failed() : m.community_dialog_loading()}
           </p>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { type BookingStatus, statusLabels } from "~/lib/booking";
+import { m } from "~/paraglide/messages";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { Card } from "../ui/card";
 import { TextLink } from "../ui/text-link";
@@ -51,23 +52,23 @@ export function BookingCard({
       <p className="mt-1 text-sm font-medium text-slate-800">{booking.when}</p>
       {booking.consultantName !== undefined ? (
         <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">
-          <span className="font-semibold">Consultant:</span> {booking.consultantName}
+          <span className="font-semibold">{m.community_consultant_label()}</span> {booking.consultantName}
         </p>
       ) : null}
       <dl className="mt-3 grid grid-cols-[5rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm text-slate-700 [&>dd]:[overflow-wrap:anywhere]">
-        <dt className="font-semibold">Email</dt>
+        <dt className="font-semibold">{m.community_email()}</dt>
         <dd>
           <TextLink href={`mailto:${booking.email}`} weight="normal">
             {booking.email}
           </TextLink>
         </dd>
-        <dt className="font-semibold">Phone</dt>
+        <dt className="font-semibold">{m.community_phone()}</dt>
         <dd>
           <TextLink href={`tel:${booking.phone.replace(/\s/g, "")}`} weight="normal">
             {booking.phone}
           </TextLink>
         </dd>
-        <dt className="font-semibold">Address</dt>
+        <dt className="font-semibold">{m.community_address()}</dt>
         <dd>{booking.address}</dd>
       </dl>
       {children ? <div className="mt-auto flex flex-wrap gap-2 pt-4">{children}</div> : null}

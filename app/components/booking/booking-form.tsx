@@ -6,6 +6,7 @@ import { BOOKING_ADDRESS_MAX_LENGTH } from "~/lib/booking";
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/lib/form-limits";
 import type { BookingFormSchema } from "~/lib/schemas/booking";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import { Button } from "../ui/button";
 import { Field, FormMessage, SelectField } from "../ui/field";
 
@@ -59,19 +60,33 @@ export function BookingForm({
       >
         <SelectField
           className="sm:col-span-2"
-          label="Slot"
+          label={m.community_slot()}
           field={fields.slot}
           options={data.slots}
-          placeholder={none ? "No Slot Available" : "Select a Slot"}
-          hint={`Times are in your time zone, ${data.timeZone} (change it in your profile).`}
+          placeholder={none ? m.community_slot_none() : m.community_slot_select()}
+          hint={m.community_slot_hint({ zone: data.timeZone })}
           required
         />
-        <Field label="Name" field={fields.name} autoComplete="name" required maxLength={NAME_MAX_LENGTH} />
-        <Field label="Email" field={fields.email} type="email" autoComplete="email" required />
-        <Field label="Phone" field={fields.phone} type="tel" autoComplete="tel" inputMode="tel" required maxLength={PHONE_MAX_LENGTH} />
-        <Field label="Address" field={fields.address} autoComplete="street-address" required maxLength={BOOKING_ADDRESS_MAX_LENGTH} />
+        <Field label={m.community_name()} field={fields.name} autoComplete="name" required maxLength={NAME_MAX_LENGTH} />
+        <Field label={m.community_email()} field={fields.email} type="email" autoComplete="email" required />
+        <Field
+          label={m.community_phone()}
+          field={fields.phone}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          maxLength={PHONE_MAX_LENGTH}
+        />
+        <Field
+          label={m.community_address()}
+          field={fields.address}
+          autoComplete="street-address"
+          required
+          maxLength={BOOKING_ADDRESS_MAX_LENGTH}
+        />
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-          {none ? <NoFreeTimes /> : <Button pending={pending}>{pending ? "Booking…" : "Book Appointment"}</Button>}
+          {none ? <NoFreeTimes /> : <Button pending={pending}>{pending ? m.community_booking() : m.community_book_appointment()}</Button>}
           {footer}
         </div>
       </FormComponent>
@@ -84,5 +99,5 @@ export function BookingForm({
  * not a control (on the consultants' cards, in the Book Appointment dialog and on the booking page).
  */
 export function NoFreeTimes() {
-  return <p className="text-sm font-medium text-slate-600">No free times yet</p>;
+  return <p className="text-sm font-medium text-slate-600">{m.community_no_free_times()}</p>;
 }

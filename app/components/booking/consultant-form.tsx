@@ -1,8 +1,9 @@
 import type { z } from "zod";
 import { PictureField, type StaffFormProps, UploadForm, useStaffForm } from "~/components/dashboard/upload-form";
-import { CONSULTANT_DESCRIPTION_MAX_LENGTH, CONSULTANT_TEXT_MAX_LENGTH, consultantCountries } from "~/lib/booking";
+import { CONSULTANT_DESCRIPTION_MAX_LENGTH, CONSULTANT_TEXT_MAX_LENGTH, consultantCountries, consultantCountryLabel } from "~/lib/booking";
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/lib/form-limits";
 import type { ConsultantFormBrowserSchema } from "~/lib/schemas/booking";
+import { m } from "~/paraglide/messages";
 import { Avatar } from "../ui/avatar";
 import { Field, SelectField, TextAreaField } from "../ui/field";
 
@@ -22,67 +23,79 @@ export function ConsultantForm({
   const [form, fields, loadValidation] = useStaffForm<Shape>(editing ? "consultantEdit" : "consultant", props);
   return (
     <UploadForm form={form} loadValidation={loadValidation} saving={props.saving} submitLabel={props.submitLabel}>
-      <Field label="Name" field={fields.name} required autoComplete="off" maxLength={NAME_MAX_LENGTH} />
+      <Field label={m.community_name()} field={fields.name} required autoComplete="off" maxLength={NAME_MAX_LENGTH} />
       <Field
-        label="University"
+        label={m.community_university()}
         field={fields.university}
         required
         maxLength={CONSULTANT_TEXT_MAX_LENGTH}
-        hint="Where they studied or work"
+        hint={m.community_university_hint()}
       />
-      <SelectField label="Country" field={fields.country} options={consultantCountries} placeholder="Choose…" required />
+      <SelectField
+        label={m.community_book_country()}
+        field={fields.country}
+        options={consultantCountries.map((value) => ({ value, label: consultantCountryLabel(value) }))}
+        placeholder={m.community_choose()}
+        required
+      />
       {editing ? (
         <Field
-          label="Email"
+          label={m.community_email()}
           name="email-shown"
           type="email"
           value={current.email}
           disabled
           readOnly
-          hint="Their account's e-mail: it cannot be changed here."
+          hint={m.community_email_fixed_hint()}
         />
       ) : (
         <Field
-          label="Email"
+          label={m.community_email()}
           field={fields.email}
           type="email"
           required
           autoComplete="off"
-          hint="Their sign-in: with no account yet, we e-mail them a link to choose a password"
+          hint={m.community_email_new_hint()}
         />
       )}
       <Field
-        label="Phone"
+        label={m.community_phone()}
         field={fields.phone}
         type="tel"
         required
         inputMode="tel"
         maxLength={PHONE_MAX_LENGTH}
-        hint="Digits, spaces and an optional +"
+        hint={m.community_phone_hint()}
       />
-      <Field label="Profession" field={fields.profession} required maxLength={CONSULTANT_TEXT_MAX_LENGTH} />
+      <Field label={m.community_profession()} field={fields.profession} required maxLength={CONSULTANT_TEXT_MAX_LENGTH} />
       <TextAreaField
         className="sm:col-span-2"
-        label="Description"
+        label={m.community_description()}
         field={fields.description}
         required
         rows={4}
         maxLength={CONSULTANT_DESCRIPTION_MAX_LENGTH}
-        hint="What they help students with; shown on their card"
+        hint={m.community_description_hint()}
       />
       <PictureField
         className="sm:col-span-2"
-        label="Picture"
+        label={m.community_picture()}
         field={fields.profile}
         maxMb={5}
         current={
           current?.photoUrl ? (
-            <img src={current.photoUrl} alt="Current" width={64} height={64} className="size-16 rounded-full object-cover" />
+            <img
+              src={current.photoUrl}
+              alt={m.community_picture_current()}
+              width={64}
+              height={64}
+              className="size-16 rounded-full object-cover"
+            />
           ) : current ? (
             // A profile made by create-user has no picture yet: students see these initials.
-            <span title="No picture yet: students see these initials">
+            <span title={m.community_picture_none_title()}>
               <Avatar name={current.name} size="lg" />
-              <span className="sr-only">No picture yet: students see the initials.</span>
+              <span className="sr-only">{m.community_picture_none()}</span>
             </span>
           ) : undefined
         }

@@ -1,6 +1,7 @@
 import type { ComponentProps } from "react";
 import { type BookingStatus, bookingStatuses, consultantTransitions, statusActions, statusLabels } from "~/lib/booking";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
+import { m } from "~/paraglide/messages";
 import { Button } from "../ui/button";
 import { FilterField, Select } from "../ui/field";
 import { BookingCard } from "./booking-card";
@@ -16,7 +17,7 @@ export function StaffBookingList({ items, refusal }: { items: CardBooking[]; ref
   const confirmed = useConfirmedSubmit();
   if (items.length === 0) return null;
   return (
-    <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label="Bookings">
+    <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label={m.community_bookings()}>
       {items.map((booking) => (
         <li key={booking.id}>
           <BookingCard booking={booking}>
@@ -26,7 +27,7 @@ export function StaffBookingList({ items, refusal }: { items: CardBooking[]; ref
                 <input type="hidden" name="status" value={status} />
                 <Button size="sm" variant={status === "rejected" ? "neutral" : status === "completed" ? "outline" : "primary"}>
                   {statusActions[status].label}
-                  <span className="sr-only"> the booking of {booking.name}</span>
+                  <span className="sr-only">{m.community_booking_of({ name: booking.name })}</span>
                 </Button>
               </form>
             ))}
@@ -45,9 +46,9 @@ export function StaffBookingList({ items, refusal }: { items: CardBooking[]; ref
 /** The staff lists' status filter (`status`, empty for any). */
 export function BookingStatusField({ value }: { value: BookingStatus | null }) {
   return (
-    <FilterField label="Status">
+    <FilterField label={m.community_status()}>
       <Select name="status" defaultValue={value ?? ""}>
-        <option value="">Any status</option>
+        <option value="">{m.community_any_status()}</option>
         {bookingStatuses.map((status) => (
           <option key={status} value={status}>
             {statusLabels[status]}

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { Button, LinkButton } from "~/components/ui/button";
 import { plural } from "~/lib/plural";
+import { m } from "~/paraglide/messages";
 
 /** The longest search a staff list reads. */
 export const LIST_SEARCH_MAX_LENGTH = 100;
@@ -22,6 +23,7 @@ export function ListSearch({
   label: string;
   /** Short enough to show whole in a 320 px phone's box beside the button: some 14 characters. */
   placeholder: string;
+  /** `href` already in the page's language (localizedPath). */
   add: { href: string; label: string };
   /** The list's size, and what one entry and several are called ("university", "universities"). */
   count: { total: number; one: string; many: string };
@@ -45,14 +47,20 @@ export function ListSearch({
             className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
           />
           {/* Narrower on a phone, so that the box beside it shows its placeholder whole at 320 px. */}
-          <Button className="px-3 sm:px-5">Search</Button>
+          <Button className="px-3 sm:px-5">{m.dashboard_list_search()}</Button>
         </Form>
         <LinkButton href={add.href} size="md" variant="secondary">
           {add.label}
         </LinkButton>
       </div>
       <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {total === 0 ? (q ? `No ${one} matches.` : `No ${many} yet.`) : `${plural(total, one, many)}${q ? ` matching “${q}”` : ""}.`}
+        {total === 0
+          ? q
+            ? m.dashboard_list_no_match({ one })
+            : m.dashboard_list_none_yet({ many })
+          : q
+            ? m.dashboard_list_count_matching({ count: plural(total, one, many), q })
+            : m.dashboard_list_count({ count: plural(total, one, many) })}
       </p>
     </>
   );

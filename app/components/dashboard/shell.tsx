@@ -3,8 +3,11 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { SiteLinks } from "~/components/layout/site-links";
 import { Logo } from "~/components/ui/logo";
-import type { MenuEntry } from "~/lib/dashboard-menu";
+import { type MenuEntry, roleLabel } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
+import { formatDigits } from "~/lib/numbers";
 import type { Role } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 import { Icon } from "../ui/icons";
 import { menuIcon } from "./menu-icons";
 
@@ -40,18 +43,18 @@ export function DashboardShell({ menu, name, role, children }: DashboardShellPro
   }, [location]);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row">
-      <aside className="md:w-64 md:shrink-0" aria-label="Dashboard">
+      <aside className="md:w-64 md:shrink-0" aria-label={m.dashboard_shell_label()}>
         <div className="rounded-card border border-slate-200 bg-slate-50 p-4">
           <Logo />
           <p className="mt-3 text-sm text-slate-700">
-            {name} · <span className="font-semibold capitalize">{role}</span>
+            {name} · <span className="font-semibold capitalize">{roleLabel(role)}</span>
           </p>
-          <nav aria-label="Dashboard menu" className="mt-4">
+          <nav aria-label={m.dashboard_shell_menu_label()} className="mt-4">
             <details ref={menuRef} className="dashboard-menu group">
               <summary className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 md:hidden">
-                Menu
+                {m.dashboard_shell_menu()}
                 {current ? <span className="min-w-0 truncate font-normal text-slate-600">· {current.label}</span> : null}
-                <span className="sr-only">(open or close the menu: dashboard pages and site links)</span>
+                <span className="sr-only">{m.dashboard_shell_menu_hint()}</span>
                 <Icon icon={ChevronDown} className="ml-auto size-4 shrink-0 transition-transform group-open:rotate-180" />
               </summary>
               <ul className="mt-2 grid gap-1 md:mt-0" data-testid="dashboard-menu">
@@ -60,7 +63,7 @@ export function DashboardShell({ menu, name, role, children }: DashboardShellPro
                   return (
                     <li key={item.to}>
                       <a
-                        href={item.to}
+                        href={localizedPath(item.to)}
                         aria-current={current ? "page" : undefined}
                         className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${current ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-brand-50"}`}
                       >
@@ -68,8 +71,11 @@ export function DashboardShell({ menu, name, role, children }: DashboardShellPro
                         {item.label}
                         {item.unread ? (
                           <span className="ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
-                            {item.unread}
-                            <span className="sr-only"> unread {item.unread === 1 ? "message" : "messages"}</span>
+                            {formatDigits(item.unread)}
+                            <span className="sr-only">
+                              {" "}
+                              {m.dashboard_shell_unread({ count: item.unread, countText: formatDigits(item.unread) })}
+                            </span>
                           </span>
                         ) : null}
                       </a>

@@ -2,13 +2,14 @@ import type { z } from "zod";
 import { PictureField, type StaffFormProps, UploadForm, useStaffForm } from "~/components/dashboard/upload-form";
 import { UNIVERSITY_ABOUT_MAX_LENGTH, type UniversityEditBrowserSchema } from "~/lib/schemas/universities";
 import { catalogueCountries, ieltsBands, tuitionCurrencies, universityTypes } from "~/lib/universities";
+import { m } from "~/paraglide/messages";
 import { Field, type FieldMeta, SelectField, TextAreaField } from "../ui/field";
 import { UniversityLogo } from "../universities/university-logo";
 
 type Shape = z.input<typeof UniversityEditBrowserSchema>;
 
 /** A figure's source page: an https address on the university's own site. */
-const sourceField = { type: "url", inputMode: "url", placeholder: "https://", hint: "The university's own page that states it" } as const;
+const sourceField = () => ({ type: "url", inputMode: "url", placeholder: "https://", hint: m.staff_uf_source_hint() }) as const;
 
 const ieltsOptions = ieltsBands.map((band) => ({ value: String(band), label: band.toFixed(1) }));
 
@@ -30,136 +31,146 @@ export function UniversityForm({
 }) {
   const editing = current !== undefined;
   const [form, fields, loadValidation] = useStaffForm<Shape>(editing ? "universityEdit" : "university", props);
-  const figure = editing ? "Leave empty if not known" : undefined;
+  const figure = editing ? m.staff_uf_leave_empty() : undefined;
   const fees: FeeProps[] = [
     {
-      label: "Master's tuition",
-      hint: "First year of a taught master's; optional",
+      label: m.staff_uf_masters_tuition(),
+      hint: m.staff_uf_masters_hint(),
       fields: [fields.mastersTuitionFees, fields.mastersTuitionCurrency, fields.mastersTuitionYear, fields.mastersTuitionSource],
     },
     {
-      label: "Application fee",
-      hint: "To apply as an undergraduate; 0 if none; optional",
+      label: m.staff_uf_application_fee(),
+      hint: m.staff_uf_application_fee_hint(),
       fields: [fields.applicationFee, fields.applicationFeeCurrency, fields.applicationFeeYear, fields.applicationFeeSource],
     },
     {
-      label: "Yearly fees",
-      hint: "Compulsory fees besides tuition, for a year; optional",
+      label: m.staff_uf_yearly_fees(),
+      hint: m.staff_uf_yearly_fees_hint(),
       fields: [fields.yearlyFees, fields.yearlyFeesCurrency, fields.yearlyFeesYear, fields.yearlyFeesSource],
     },
   ];
   return (
     <UploadForm form={form} loadValidation={loadValidation} saving={props.saving} submitLabel={props.submitLabel}>
-      <Field label="University name" field={fields.universityName} required autoComplete="off" />
+      <Field label={m.staff_uf_name()} field={fields.universityName} required autoComplete="off" />
       <Field
-        label="Country"
+        label={m.staff_country()}
         field={fields.countryName}
         required
         list="university-countries"
         autoComplete="off"
-        hint={`One of the finder's: ${catalogueCountries.join(", ")}`}
+        hint={m.staff_uf_country_hint({ countries: catalogueCountries.join(", ") })}
       />
       <datalist id="university-countries">
         {catalogueCountries.map((name) => (
           <option key={name} value={name} />
         ))}
       </datalist>
-      <Field label="Location" field={fields.universityLocation} required hint="City, and region where it helps" />
-      <SelectField label="Type" field={fields.universityType} options={universityTypes} placeholder="Choose…" required />
-      <Field label="Courses offered" field={fields.coursesOffered} required={!editing} inputMode="numeric" hint={figure} />
-      <Field label="Exams accepted" field={fields.examsAccepted} required hint="For example IELTS, TOEFL iBT" />
+      <Field label={m.staff_location()} field={fields.universityLocation} required hint={m.staff_uf_location_hint()} />
+      <SelectField
+        label={m.staff_uf_type()}
+        field={fields.universityType}
+        options={universityTypes}
+        placeholder={m.staff_choose()}
+        required
+      />
+      <Field label={m.staff_uf_courses()} field={fields.coursesOffered} required={!editing} inputMode="numeric" hint={figure} />
+      <Field label={m.staff_uf_exams()} field={fields.examsAccepted} required hint={m.staff_uf_exams_hint()} />
       <Field
-        label="First-year tuition"
+        label={m.staff_uf_tuition()}
         field={fields.firstYearTuitionFees}
         required={!editing}
         inputMode="numeric"
-        hint={editing ? "A whole amount; leave empty if not known" : "A whole amount"}
+        hint={editing ? m.staff_uf_whole_amount_editing() : m.staff_uf_whole_amount()}
       />
-      <SelectField label="Tuition currency" field={fields.tuitionCurrency} options={tuitionCurrencies} fallback="USD" />
+      <SelectField label={m.staff_uf_tuition_currency()} field={fields.tuitionCurrency} options={tuitionCurrencies} fallback="USD" />
+      <Field label={m.staff_uf_tuition_year()} field={fields.tuitionYear} inputMode="numeric" hint={m.staff_uf_tuition_year_hint()} />
+      <Field label={m.staff_uf_tuition_source()} field={fields.tuitionSource} {...sourceField()} />
       <Field
-        label="Tuition year"
-        field={fields.tuitionYear}
-        inputMode="numeric"
-        hint="The year its academic year starts: 2025 for 2025/26"
-      />
-      <Field label="Tuition source" field={fields.tuitionSource} {...sourceField} />
-      <Field
-        label="Scholarships"
+        label={m.staff_uf_scholarships()}
         field={fields.noOfScholarship}
         required={!editing}
         inputMode="numeric"
-        hint={editing ? "How many; 0 if none, empty if not known" : "How many; 0 if none"}
+        hint={editing ? m.staff_uf_scholarships_hint_editing() : m.staff_uf_scholarships_hint()}
       />
       <SelectField
-        label="Minimum IELTS"
+        label={m.staff_uf_min_ielts()}
         field={fields.ielts}
         options={ieltsOptions}
-        placeholder={editing ? "Not known" : "Choose…"}
+        placeholder={editing ? m.staff_uf_not_known() : m.staff_choose()}
         required={!editing}
       />
-      <SelectField label="Lowest IELTS band" field={fields.ieltsBand} options={ieltsOptions} placeholder="None set" />
-      <Field label="IELTS year" field={fields.ieltsYear} inputMode="numeric" hint="The year its academic year starts" />
-      <Field label="IELTS source" field={fields.ieltsSource} {...sourceField} />
+      <SelectField label={m.staff_uf_lowest_band()} field={fields.ieltsBand} options={ieltsOptions} placeholder={m.staff_uf_none_set()} />
+      <Field label={m.staff_uf_ielts_year()} field={fields.ieltsYear} inputMode="numeric" hint={m.staff_uf_year_hint()} />
+      <Field label={m.staff_uf_ielts_source()} field={fields.ieltsSource} {...sourceField()} />
       {fees.map((fee) => (
         <FeeFields key={fee.label} {...fee} />
       ))}
-      <Field
-        label="Yearly fees are for"
-        field={fields.yearlyFeesLabel}
-        hint="What they are, for example Semester contribution (2 semesters)"
-      />
+      <Field label={m.staff_uf_yearly_fees_for()} field={fields.yearlyFeesLabel} hint={m.staff_uf_yearly_fees_for_hint()} />
       <TextAreaField
         className="sm:col-span-2"
-        label="Other English tests"
+        label={m.staff_uf_other_tests()}
         field={fields.otherTests}
         rows={3}
-        hint="Optional: one per line, the test and its minimum, for example TOEFL iBT: 90"
+        hint={m.staff_uf_other_tests_hint()}
       />
-      <Field className="sm:col-span-2" label="Other English tests source" field={fields.otherTestsSource} {...sourceField} />
+      <Field className="sm:col-span-2" label={m.staff_uf_other_tests_source()} field={fields.otherTestsSource} {...sourceField()} />
       <TextAreaField
         className="sm:col-span-2"
-        label="Intakes"
+        label={m.staff_uf_intakes()}
         field={fields.intakes}
         rows={3}
-        hint="Optional: one per line, the month studies start and its usual deadline, for example September: 15 January (or just September)"
+        hint={m.staff_uf_intakes_hint()}
       />
-      <Field label="Intakes year" field={fields.intakesYear} inputMode="numeric" hint="The year its academic year starts" />
-      <Field label="Intakes source" field={fields.intakesSource} {...sourceField} />
+      <Field label={m.staff_uf_intakes_year()} field={fields.intakesYear} inputMode="numeric" hint={m.staff_uf_year_hint()} />
+      <Field label={m.staff_uf_intakes_source()} field={fields.intakesSource} {...sourceField()} />
       <TextAreaField
         className="sm:col-span-2"
-        label="Named scholarships"
+        label={m.staff_uf_named_scholarships()}
         field={fields.scholarshipList}
         rows={4}
-        hint="Optional: one per line, its name and usual value, for example Global Excellence Scholarship: GBP 5,000 off the first year. Listing them sets the Scholarships count."
+        hint={m.staff_uf_named_scholarships_hint()}
       />
-      <Field label="Scholarships year" field={fields.scholarshipsYear} inputMode="numeric" hint="The year its academic year starts" />
+      <Field label={m.staff_uf_scholarships_year()} field={fields.scholarshipsYear} inputMode="numeric" hint={m.staff_uf_year_hint()} />
       <Field
-        label="Scholarships source"
+        label={m.staff_uf_scholarships_source()}
         field={fields.scholarshipsSource}
-        {...sourceField}
-        hint="The page that states them; a line may carry its own: | 2025 | https://…"
+        {...sourceField()}
+        hint={m.staff_uf_scholarships_source_hint()}
       />
       <PictureField
         className="sm:col-span-2"
-        label="Logo"
+        label={m.staff_uf_logo()}
         field={fields.universityLogo}
         maxMb={2}
         current={current ? <UniversityLogo name={current.name} src={current.logo} /> : undefined}
       />
-      <Field label="Website" field={fields.website} type="url" inputMode="url" placeholder="https://" hint="Optional" />
-      <Field label="World ranking" field={fields.worldRanking} inputMode="numeric" hint="Optional" />
-      <Field label="Ranking year" field={fields.rankingYear} inputMode="numeric" hint="The ranking's edition, for example 2025" />
-      <Field label="Ranking" field={fields.rankingSource} hint="The ranking's name, for example QS World University Rankings" />
-      <Field label="English-taught courses" field={fields.englishTaughtCourses} inputMode="numeric" hint="Optional" />
+      <Field
+        label={m.staff_uf_website()}
+        field={fields.website}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        hint={m.staff_uf_optional()}
+      />
+      <Field label={m.staff_uf_world_ranking()} field={fields.worldRanking} inputMode="numeric" hint={m.staff_uf_optional()} />
+      <Field label={m.staff_uf_ranking_year()} field={fields.rankingYear} inputMode="numeric" hint={m.staff_uf_ranking_year_hint()} />
+      <Field label={m.staff_uf_ranking()} field={fields.rankingSource} hint={m.staff_uf_ranking_hint()} />
+      <Field label={m.staff_uf_english_courses()} field={fields.englishTaughtCourses} inputMode="numeric" hint={m.staff_uf_optional()} />
       <TextAreaField
         className="sm:col-span-2"
-        label="About"
+        label={m.staff_uf_about()}
         field={fields.about}
         rows={4}
         maxLength={UNIVERSITY_ABOUT_MAX_LENGTH}
-        hint="Optional: a few sentences on the university"
+        hint={m.staff_uf_about_hint()}
       />
-      <TextAreaField className="sm:col-span-2" label="Campus facilities" field={fields.facilities} rows={4} hint="Optional: one per line" />
+      <TextAreaField
+        className="sm:col-span-2"
+        label={m.staff_uf_facilities()}
+        field={fields.facilities}
+        rows={4}
+        hint={m.staff_uf_facilities_hint()}
+      />
     </UploadForm>
   );
 }
@@ -172,9 +183,9 @@ function FeeFields({ label, hint, fields }: FeeProps) {
   return (
     <>
       <Field label={label} field={amount} inputMode="numeric" hint={hint} />
-      <SelectField label={`${label} currency`} field={currency} options={tuitionCurrencies} fallback="USD" />
-      <Field label={`${label} year`} field={year} inputMode="numeric" hint="The year its academic year starts" />
-      <Field label={`${label} source`} field={source} {...sourceField} />
+      <SelectField label={m.staff_uf_fee_currency({ label })} field={currency} options={tuitionCurrencies} fallback="USD" />
+      <Field label={m.staff_uf_fee_year({ label })} field={year} inputMode="numeric" hint={m.staff_uf_year_hint()} />
+      <Field label={m.staff_uf_fee_source({ label })} field={source} {...sourceField()} />
     </>
   );
 }

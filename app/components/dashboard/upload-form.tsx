@@ -1,7 +1,9 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { formatDigits } from "~/lib/numbers";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import { Button } from "../ui/button";
 import { Field, type FieldMeta, FormMessage } from "../ui/field";
 
@@ -57,7 +59,7 @@ export function UploadForm({ form, loadValidation, saving, submitLabel, children
     <MultipartForm form={form} loadValidation={loadValidation} className="mt-4 grid max-w-3xl gap-4 sm:grid-cols-2">
       {children}
       <div className="sm:col-span-2">
-        <Button pending={saving}>{saving ? "Saving…" : submitLabel}</Button>
+        <Button pending={saving}>{saving ? m.staff_saving() : submitLabel}</Button>
       </div>
     </MultipartForm>
   );
@@ -81,7 +83,7 @@ export function PictureField({
   maxMb: number;
   className?: string;
 }) {
-  const kinds = `JPEG, PNG or WebP, at most ${maxMb} MB`;
+  const kinds = m.staff_picture_kinds({ maxMb: formatDigits(maxMb) });
   return (
     <div className={`flex items-center gap-4 ${className ?? ""}`}>
       {current}
@@ -92,7 +94,7 @@ export function PictureField({
         type="file"
         accept="image/jpeg,image/png,image/webp"
         required={!current}
-        hint={current ? `${kinds}. Choose nothing to keep the current ${label.toLowerCase()}.` : kinds}
+        hint={current ? m.staff_picture_keep({ kinds, label: label.toLowerCase() }) : kinds}
       />
     </div>
   );

@@ -3,6 +3,8 @@ import { Form } from "react-router";
 import type { ApplicationStatus } from "~/lib/applications";
 import type { ChecklistItem, ChecklistKind } from "~/lib/checklist";
 import { cn } from "~/lib/cn";
+import { formatDigits } from "~/lib/numbers";
+import { m } from "~/paraglide/messages";
 import { Button } from "../ui/button";
 import { Icon } from "../ui/icons";
 
@@ -15,9 +17,9 @@ export type DocumentChecklistData = {
   total: number;
 };
 
-const groups: { kind: ChecklistKind; title: string }[] = [
-  { kind: "paper", title: "Papers" },
-  { kind: "sponsor", title: "Sponsor documents" },
+const groups: { kind: ChecklistKind; title: () => string }[] = [
+  { kind: "paper", title: m.dashboard_checklist_papers },
+  { kind: "sponsor", title: m.dashboard_checklist_sponsor },
 ];
 
 /**
@@ -40,11 +42,13 @@ export function DocumentChecklist({
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {viewer === "student" ? `Your document checklist for ${checklist.country}` : "Document checklist"}
+        {viewer === "student" ? m.dashboard_checklist_title_student({ country: checklist.country }) : m.dashboard_checklist_title_staff()}
       </h2>
-      {viewer === "staff" ? <p className="mt-1 text-sm text-slate-700">From the {checklist.country} guide.</p> : null}
+      {viewer === "staff" ? (
+        <p className="mt-1 text-sm text-slate-700">{m.dashboard_checklist_from_guide({ country: checklist.country })}</p>
+      ) : null}
       <p id={progressId} className="mt-2 font-semibold text-slate-900" data-ready={checklist.ready} data-total={checklist.total}>
-        {checklist.ready} of {checklist.total} ready
+        {m.dashboard_checklist_progress({ ready: formatDigits(checklist.ready), total: formatDigits(checklist.total) })}
       </p>
       <div
         role="progressbar"
@@ -62,10 +66,10 @@ export function DocumentChecklist({
         return (
           <div key={group.kind} className="mt-5">
             <h3 id={groupId} className="font-semibold text-slate-900">
-              {group.title}
+              {group.title()}
             </h3>
             {items.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-700">Not needed for {checklist.country}.</p>
+              <p className="mt-2 text-sm text-slate-700">{m.dashboard_checklist_not_needed({ country: checklist.country })}</p>
             ) : (
               <ul aria-labelledby={groupId} className="mt-2 grid gap-2">
                 {items.map((item) => (
@@ -112,7 +116,7 @@ function ChecklistRow({
           <input type="hidden" name="item" value={item.key} />
           <input type="hidden" name="returnTo" value={returnTo} />
           <Button size="sm" variant={item.ready ? "outline" : "secondary"} name="intent" value={item.ready ? "untick" : "tick"}>
-            {item.ready ? "Untick" : "Tick"}
+            {item.ready ? m.dashboard_checklist_untick() : m.dashboard_checklist_tick()}
             <span className="sr-only">: {item.text}</span>
           </Button>
         </Form>
@@ -124,8 +128,9 @@ function ChecklistRow({
 /** The item's state in words, so that it does not rest on the icon or the colour. */
 function stateText(item: ChecklistItem, viewer: "student" | "staff"): string {
   if (!item.manual) {
-    return item.ready ? `Ready: uploaded ${item.documentsLabel}` : `Not ready: needs ${item.documentsLabel}`;
+    const documents = item.documentsLabel ?? "";
+    return item.ready ? m.dashboard_checklist_ready_uploaded({ documents }) : m.dashboard_checklist_not_ready_needs({ documents });
   }
-  if (item.ready) return viewer === "student" ? "Ready: you ticked it" : "Ready: ticked by the student";
-  return viewer === "student" ? "Not ready: tick it once you have it" : "Not ready";
+  if (item.ready) return viewer === "student" ? m.dashboard_checklist_ready_you() : m.dashboard_checklist_ready_student();
+  return viewer === "student" ? m.dashboard_checklist_not_ready_tick() : m.dashboard_checklist_not_ready();
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { m } from "~/paraglide/messages";
 import { type AcademicProfile, otherEnglishTests, studyLevels } from "../academic-profile";
 import {
   ACADEMIC_SUBJECT_MAX_LENGTH,
@@ -7,6 +8,8 @@ import {
   preferredCountryChoices,
   YEARLY_BUDGET_MAX_BDT,
 } from "../academic-profile-form";
+import { formatDigits } from "../numbers";
+import { asciiDigits } from "./digits";
 
 /**
  * The student's academic profile (/dashboard/academic-profile): every field optional, an empty
@@ -15,20 +18,23 @@ import {
  * the domain function checks again before it writes.
  */
 
+/** Each problem's words, read when it is said (in the page's or the request's language). */
 export const academicProfileMessages = {
-  sscGpa: "Enter your SSC GPA between 0.00 and 5.00",
-  hscGpa: "Enter your HSC GPA between 0.00 and 5.00",
-  bachelorCgpa: "Enter your CGPA between 0.00 and 4.00",
-  ieltsOverall: "Choose an IELTS overall band from 0 to 9, in steps of 0.5",
-  englishTest: "Choose a test from the list",
-  englishScoreNumber: "Enter your score as a number",
-  englishScoreWithoutTest: "Choose the test this score is from",
-  level: "Choose Bachelor's or Master's",
-  subject: `Use at most ${ACADEMIC_SUBJECT_MAX_LENGTH} characters`,
-  preferredCountries: "Choose countries from the list",
-  yearlyBudgetBdt: "Enter the yearly budget in whole taka, for example 25,00,000",
-  yearlyBudgetTooLarge: `Enter a yearly budget of at most BDT ${formatTakaAmount(YEARLY_BUDGET_MAX_BDT)} (100 crore)`,
-} as const;
+  sscGpa: m.dashboard_ap_error_ssc,
+  hscGpa: m.dashboard_ap_error_hsc,
+  bachelorCgpa: m.dashboard_ap_error_cgpa,
+  ieltsOverall: m.dashboard_ap_error_ielts,
+  englishTest: m.dashboard_ap_error_test,
+  englishScoreNumber: m.dashboard_ap_error_score_number,
+  englishScoreWithoutTest: m.dashboard_ap_error_score_without_test,
+  level: m.dashboard_ap_error_level,
+  subject: () => m.dashboard_schema_max_chars({ max: formatDigits(ACADEMIC_SUBJECT_MAX_LENGTH) }),
+  preferredCountries: m.dashboard_ap_error_countries,
+  yearlyBudgetBdt: m.dashboard_ap_error_budget,
+  yearlyBudgetTooLarge: () => m.dashboard_ap_error_budget_too_large({ amount: formatTakaAmount(YEARLY_BUDGET_MAX_BDT) }),
+} satisfies Record<string, () => string>;
+
+type Message = () => string;
 
 type Problems = Partial<Record<keyof AcademicProfile, string>>;
 
@@ -41,7 +47,10 @@ function englishScoreProblem(test: string, score: number): string | null {
   if (!scale) return null;
   const onScale = between(score, scale.min, scale.max) && Number.isInteger((score - scale.min) / scale.step);
   if (onScale) return null;
-  return `Enter a ${test} score from ${scale.min} to ${scale.max}${scale.step > 1 ? `, in steps of ${scale.step}` : ""}`;
+  const [min, max] = [formatDigits(scale.min), formatDigits(scale.max)];
+  return scale.step > 1
+    ? m.dashboard_ap_error_score_range_step({ test, min, max, step: formatDigits(scale.step) })
+    : m.dashboard_ap_error_score_range({ test, min, max });
 }
 
 /** What is wrong with a profile's values, by field (empty: nothing). */
@@ -49,41 +58,38 @@ export function academicProfileProblems(profile: AcademicProfile): Problems {
   const problems: Problems = {};
   const { sscGpa, hscGpa, bachelorCgpa, ieltsOverall, englishTest, englishScore, level, subject, preferredCountries, yearlyBudgetBdt } =
     profile;
-  if (sscGpa !== null && !between(sscGpa, 0, 5)) problems.sscGpa = academicProfileMessages.sscGpa;
-  if (hscGpa !== null && !between(hscGpa, 0, 5)) problems.hscGpa = academicProfileMessages.hscGpa;
-  if (bachelorCgpa !== null && !between(bachelorCgpa, 0, 4)) problems.bachelorCgpa = academicProfileMessages.bachelorCgpa;
-  if (ieltsOverall !== null && !isHalfBand(ieltsOverall)) problems.ieltsOverall = academicProfileMessages.ieltsOverall;
+  if (sscGpa !== null && !between(sscGpa, 0, 5)) problems.sscGpa = academicProfileMessages.sscGpa();
+  if (hscGpa !== null && !between(hscGpa, 0, 5)) problems.hscGpa = academicProfileMessages.hscGpa();
+  if (bachelorCgpa !== null && !between(bachelorCgpa, 0, 4)) problems.bachelorCgpa = academicProfileMessages.bachelorCgpa();
+  if (ieltsOverall !== null && !isHalfBand(ieltsOverall)) problems.ieltsOverall = academicProfileMessages.ieltsOverall();
   if (englishTest !== null && !(otherEnglishTests as readonly string[]).includes(englishTest)) {
-    problems.englishTest = academicProfileMessages.englishTest;
+    problems.englishTest = academicProfileMessages.englishTest();
   } else if (englishTest !== null && englishScore === null) {
-    problems.englishScore = `Enter your ${englishTest} score`;
+    problems.englishScore = m.dashboard_ap_error_score_for_test({ test: englishTest });
   } else if (englishTest === null && englishScore !== null) {
-    problems.englishTest = academicProfileMessages.englishScoreWithoutTest;
+    problems.englishTest = academicProfileMessages.englishScoreWithoutTest();
   } else if (englishTest !== null && englishScore !== null) {
     const problem = englishScoreProblem(englishTest, englishScore);
     if (problem) problems.englishScore = problem;
   }
-  if (level !== null && !(studyLevels as readonly string[]).includes(level)) problems.level = academicProfileMessages.level;
+  if (level !== null && !(studyLevels as readonly string[]).includes(level)) problems.level = academicProfileMessages.level();
   if (subject !== null && (subject.trim() === "" || subject.length > ACADEMIC_SUBJECT_MAX_LENGTH)) {
-    problems.subject = academicProfileMessages.subject;
+    problems.subject = academicProfileMessages.subject();
   }
   const known = new Set<string>(preferredCountryChoices);
-  if (!preferredCountries.every((country) => known.has(country))) problems.preferredCountries = academicProfileMessages.preferredCountries;
+  if (!preferredCountries.every((country) => known.has(country)))
+    problems.preferredCountries = academicProfileMessages.preferredCountries();
   if (yearlyBudgetBdt !== null) {
-    if (!Number.isInteger(yearlyBudgetBdt) || yearlyBudgetBdt < 1) problems.yearlyBudgetBdt = academicProfileMessages.yearlyBudgetBdt;
-    else if (yearlyBudgetBdt > YEARLY_BUDGET_MAX_BDT) problems.yearlyBudgetBdt = academicProfileMessages.yearlyBudgetTooLarge;
+    if (!Number.isInteger(yearlyBudgetBdt) || yearlyBudgetBdt < 1) problems.yearlyBudgetBdt = academicProfileMessages.yearlyBudgetBdt();
+    else if (yearlyBudgetBdt > YEARLY_BUDGET_MAX_BDT) problems.yearlyBudgetBdt = academicProfileMessages.yearlyBudgetTooLarge();
   }
   return problems;
 }
 
-/** "4.5", "5", ".75" → a number; anything else → NaN. */
+/** "4.5", "5", ".75" (or "৪.৫", typed on a Bangla keyboard) → a number; anything else → NaN. */
 function decimal(text: string): number {
-  return /^(\d{1,3}(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
-}
-
-/** Bengali digits (০–৯) as ASCII, so a budget typed on a Bengali keyboard reads the same. */
-function asciiDigits(text: string): string {
-  return text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
+  const ascii = asciiDigits(text);
+  return /^(\d{1,3}(\.\d*)?|\.\d+)$/.test(ascii) ? Number(ascii) : Number.NaN;
 }
 
 /** "25,00,000", "2500000", "৳ 25,00,000", "Tk 2,500,000" → whole taka; a sign, decimals or words → NaN. */
@@ -96,18 +102,18 @@ export function parseTaka(text: string): number {
 }
 
 /** Conform sends an empty field as missing; a field of spaces is empty too. */
-const optionalText = (max: number, message: string) =>
+const optionalText = (max: number, message: Message) =>
   z
     .string()
     .trim()
-    .max(max, message)
+    .max(max, { error: message })
     .optional()
     .transform((value) => (value ? value : null));
 
 /** A grade or band typed as text, within `isValid`, or empty (null). */
-const optionalNumber = (message: string, isValid: (value: number) => boolean, round = (value: number) => value) =>
+const optionalNumber = (message: Message, isValid: (value: number) => boolean, round = (value: number) => value) =>
   optionalText(12, message)
-    .refine((value) => value === null || isValid(decimal(value)), message)
+    .refine((value) => value === null || isValid(decimal(value)), { error: message })
     .transform((value) => (value === null ? null : round(decimal(value))));
 
 const toHundredths = (value: number) => Math.round(value * 100) / 100;
@@ -123,20 +129,20 @@ export const AcademicProfileFormSchema = z
     level: z.enum(studyLevels, { error: academicProfileMessages.level }).optional().transform(orNull),
     subject: optionalText(ACADEMIC_SUBJECT_MAX_LENGTH, academicProfileMessages.subject),
     preferredCountries: z
-      .array(z.string().max(60, academicProfileMessages.preferredCountries))
-      .max(preferredCountryChoices.length * 2, academicProfileMessages.preferredCountries)
-      .refine(
-        (countries) => countries.every((country) => (preferredCountryChoices as readonly string[]).includes(country)),
-        academicProfileMessages.preferredCountries,
-      )
+      .array(z.string().max(60, { error: academicProfileMessages.preferredCountries }))
+      .max(preferredCountryChoices.length * 2, { error: academicProfileMessages.preferredCountries })
+      .refine((countries) => countries.every((country) => (preferredCountryChoices as readonly string[]).includes(country)), {
+        error: academicProfileMessages.preferredCountries,
+      })
       // In the list's order, each once, whatever order the browser sent them in.
       .transform((countries) => preferredCountryChoices.filter((country) => countries.includes(country))),
     yearlyBudgetBdt: optionalText(40, academicProfileMessages.yearlyBudgetBdt)
-      .refine(
-        (value) => value === null || (Number.isInteger(parseTaka(value)) && parseTaka(value) >= 1),
-        academicProfileMessages.yearlyBudgetBdt,
-      )
-      .refine((value) => value === null || parseTaka(value) <= YEARLY_BUDGET_MAX_BDT, academicProfileMessages.yearlyBudgetTooLarge)
+      .refine((value) => value === null || (Number.isInteger(parseTaka(value)) && parseTaka(value) >= 1), {
+        error: academicProfileMessages.yearlyBudgetBdt,
+      })
+      .refine((value) => value === null || parseTaka(value) <= YEARLY_BUDGET_MAX_BDT, {
+        error: academicProfileMessages.yearlyBudgetTooLarge,
+      })
       .transform((value) => (value === null ? null : parseTaka(value))),
   })
   // The rules across fields (a score needs its test, and the test's scale), over the parsed values.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { m } from "~/paraglide/messages";
 import {
   BOOKING_ADDRESS_MAX_LENGTH,
   bookingStatuses,
@@ -9,10 +10,11 @@ import {
   SLOT_MAX_MINUTES,
   SLOT_MIN_MINUTES,
 } from "../booking";
-import { FIELD_REQUIRED } from "../contact-form";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "../form-limits";
+import { groupThousands } from "../numbers";
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "../time-zones";
 import { postedId } from "./buttons";
+import { asciiDigits } from "./digits";
 import { multiline } from "./multiline";
 
 /**
@@ -20,30 +22,42 @@ import { multiline } from "./multiline";
  * on the server (the truth). Field names are the contract's.
  */
 
-const required = (max: number) =>
-  z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(max, `Use at most ${max} characters`);
+/** Messages are written when a value is judged, in the page's language (ADR 037). */
+const fieldRequired = { error: () => m.forms_field_required() };
+const atMost = (max: number) => ({ error: () => m.community_at_most_characters({ max: groupThousands(max) }) });
 
-/** Digits, spaces and a leading +; 7 to 15 digits. */
-export const phoneField = required(PHONE_MAX_LENGTH).refine((value) => {
-  const digits = value.replace(/\D/g, "").length;
-  return /^\+?[\d\s]+$/.test(value) && digits >= 7 && digits <= 15;
-}, "Enter a phone number: digits, spaces and an optional +");
+const required = (max: number) => z.string(fieldRequired).trim().min(1, fieldRequired).max(max, atMost(max));
 
-const emailField = required(EMAIL_MAX_LENGTH).pipe(z.email("Enter a valid e-mail address"));
+/** Digits (a Bangla keyboard's read as ASCII, and stored so), spaces and a leading +; 7 to 15 digits. */
+export const phoneField = z
+  .string(fieldRequired)
+  .overwrite(asciiDigits)
+  .trim()
+  .min(1, fieldRequired)
+  .max(PHONE_MAX_LENGTH, atMost(PHONE_MAX_LENGTH))
+  .refine(
+    (value) => {
+      const digits = value.replace(/\D/g, "").length;
+      return /^\+?[\d\s]+$/.test(value) && digits >= 7 && digits <= 15;
+    },
+    { error: () => m.community_phone_invalid() },
+  );
+
+const emailField = required(EMAIL_MAX_LENGTH).pipe(z.email({ error: () => m.forms_email_invalid() }));
 
 /** An IANA time zone ("Asia/Dhaka", "Europe/London"), kept in its canonical spelling. */
 export const timeZoneField = z
-  .string({ error: FIELD_REQUIRED })
+  .string(fieldRequired)
   .trim()
-  .min(1, FIELD_REQUIRED)
-  .refine((value) => canonicalTimeZone(value) !== null, "Choose a time zone from the list, for example Asia/Dhaka")
+  .min(1, fieldRequired)
+  .refine((value) => canonicalTimeZone(value) !== null, { error: () => m.community_choose_time_zone() })
   .transform((value) => canonicalTimeZone(value) ?? DEFAULT_TIME_ZONE);
 
 /** The add-consultant and edit-consultant forms (the picture, `profile`, travels beside them as a file). */
 export const ConsultantFormSchema = z.object({
   name: required(NAME_MAX_LENGTH),
   university: required(CONSULTANT_TEXT_MAX_LENGTH),
-  country: z.enum(consultantCountries, { error: "Choose a country from the list" }),
+  country: z.enum(consultantCountries, { error: () => m.community_choose_country() }),
   email: emailField,
   phone: phoneField,
   profession: required(CONSULTANT_TEXT_MAX_LENGTH),
@@ -81,33 +95,36 @@ export function isCalendarDate(value: string): boolean {
 /** A slot: a day and a start in a zone, and a length. The server turns them into instants and checks past and overlap. */
 export const SlotFormSchema = z.object({
   date: z
-    .string({ error: "Choose a date" })
+    .string({ error: () => m.community_choose_date() })
+    .overwrite(asciiDigits)
     .trim()
-    .min(1, "Choose a date")
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), { message: "Enter the date as YYYY-MM-DD", abort: true })
-    .refine(isCalendarDate, "That date does not exist"),
+    .min(1, { error: () => m.community_choose_date() })
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), { error: () => m.community_date_format(), abort: true })
+    .refine(isCalendarDate, { error: () => m.community_date_missing() }),
   time: z
-    .string({ error: "Choose a start time" })
+    .string({ error: () => m.community_choose_start() })
+    .overwrite(asciiDigits)
     .trim()
-    .min(1, "Choose a start time")
-    .refine((value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value), "Enter the start as HH:MM, 24-hour"),
+    .min(1, { error: () => m.community_choose_start() })
+    .refine((value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value), { error: () => m.community_start_format() }),
   duration: z
     .string()
     .trim()
     .optional()
-    .transform((value) => value || String(SLOT_DEFAULT_MINUTES))
-    .refine((value) => /^\d{1,5}$/.test(value), { message: "Enter the length in whole minutes", abort: true })
+    .transform((value) => (value ? asciiDigits(value) : String(SLOT_DEFAULT_MINUTES)))
+    .refine((value) => /^\d{1,5}$/.test(value), { error: () => m.community_length_whole_minutes(), abort: true })
     .transform(Number)
-    .refine(
-      (minutes) => minutes >= SLOT_MIN_MINUTES && minutes <= SLOT_MAX_MINUTES,
-      `A slot lasts ${SLOT_MIN_MINUTES} to ${SLOT_MAX_MINUTES} minutes`,
-    ),
+    .refine((minutes) => minutes >= SLOT_MIN_MINUTES && minutes <= SLOT_MAX_MINUTES, {
+      error: () => m.community_slot_length({ min: groupThousands(SLOT_MIN_MINUTES), max: groupThousands(SLOT_MAX_MINUTES) }),
+    }),
   timeZone: timeZoneField.optional().transform((value) => value ?? DEFAULT_TIME_ZONE),
 });
 
+const selectSlot = { error: () => m.community_slot_select() };
+
 /** A booking: the slot chosen and the student's contact details (pre-filled from their profile). */
 export const BookingFormSchema = z.object({
-  slot: z.string({ error: "Select a Slot" }).trim().min(1, "Select a Slot").max(100, "Select a Slot"),
+  slot: z.string(selectSlot).trim().min(1, selectSlot).max(100, selectSlot),
   name: required(NAME_MAX_LENGTH),
   email: emailField,
   phone: phoneField,
@@ -121,7 +138,7 @@ export const BookingFormSchema = z.object({
  */
 export const BookingStatusSchema = z.object({
   booking: postedId("Choose a booking"),
-  status: z.enum(bookingStatuses, { error: "Choose accepted, rejected or completed" }),
+  status: z.enum(bookingStatuses, { error: () => m.community_choose_booking_status() }),
 });
 
 /** A student's Cancel button on /dashboard/my-bookings. */
@@ -129,14 +146,15 @@ export const CancelBookingSchema = z.object({ booking: postedId("Choose a bookin
 
 /** A slot's Delete button on /dashboard/appointment-time (the slot form posts no intent). */
 export const DeleteSlotSchema = z.object({
-  intent: z.literal("delete", { error: "Choose a slot to delete" }),
+  intent: z.literal("delete", { error: () => m.community_choose_slot_to_delete() }),
   slot: postedId("Choose a slot to delete"),
 });
 
 const CHOOSE_CONSULTANT_STATE = "Choose a consultant and whether they are active.";
+const chooseConsultantState = { error: () => m.community_choose_consultant_state() };
 
 /** A consultant card's Activate or Deactivate button: the consultant and the state to set ("true" or "false"). */
 export const ConsultantActiveSchema = z.object({
   consultant: postedId(CHOOSE_CONSULTANT_STATE),
-  active: z.enum(["true", "false"], { error: CHOOSE_CONSULTANT_STATE }),
+  active: z.enum(["true", "false"], chooseConsultantState),
 });

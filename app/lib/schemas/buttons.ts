@@ -9,7 +9,11 @@ import { z } from "zod";
 /** Longer than any id or slug we make (UUIDs, slugs of names of at most 120 characters). */
 const POSTED_ID_MAX_LENGTH = 200;
 
-/** An id or slug a button posts: there, and no longer than one of ours, or `refusal` (what to choose). */
-export function postedId(refusal: string) {
-  return z.string({ error: refusal }).trim().min(1, refusal).max(POSTED_ID_MAX_LENGTH, refusal);
+/**
+ * An id or slug a button posts: there, and no longer than one of ours, or `refusal` (what to
+ * choose; a function to say it in the page's language when it is refused).
+ */
+export function postedId(refusal: string | (() => string)) {
+  const error = { error: typeof refusal === "string" ? () => refusal : refusal };
+  return z.string(error).trim().min(1, error).max(POSTED_ID_MAX_LENGTH, error);
 }

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { m } from "~/paraglide/messages";
+import { formatDigits } from "../numbers";
 import { canonicalTimeZone } from "../time-zones";
+import { asciiDigits } from "./digits";
 
 /**
  * The profile edit form: checked in the browser before sending (Conform) and on the server
@@ -11,32 +14,36 @@ export const PROFILE_NAME_MAX_LENGTH = 100;
 export const PROFILE_PHONE_MAX_LENGTH = 20;
 export const PROFILE_ADDRESS_MAX_LENGTH = 300;
 
+const tooLong = (max: number) => m.dashboard_schema_max_chars({ max: formatDigits(max) });
+
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Use at most ${max} characters`)
+    .max(max, { error: () => tooLong(max) })
     .optional()
     .transform((value) => value ?? "");
 
 /** Name, phone and address (the photo is a file, checked by its bytes on the server). */
 export const ProfileSchema = z.object({
   name: z
-    .string({ error: "Enter a name" })
+    .string({ error: () => m.dashboard_schema_enter_name() })
     .trim()
-    .min(1, "Enter a name")
-    .max(PROFILE_NAME_MAX_LENGTH, `Use at most ${PROFILE_NAME_MAX_LENGTH} characters`),
-  phone: optionalText(PROFILE_PHONE_MAX_LENGTH).refine(
-    (phone) => phone === "" || /^\+?[\d\s-]{6,20}$/.test(phone),
-    "Enter a phone number: digits, spaces and an optional +",
-  ),
+    .min(1, { error: () => m.dashboard_schema_enter_name() })
+    .max(PROFILE_NAME_MAX_LENGTH, { error: () => tooLong(PROFILE_NAME_MAX_LENGTH) }),
+  // A number typed on a Bangla keyboard is stored in ASCII digits.
+  phone: optionalText(PROFILE_PHONE_MAX_LENGTH)
+    .transform(asciiDigits)
+    .refine((phone) => phone === "" || /^\+?[\d\s-]{6,20}$/.test(phone), {
+      error: () => m.dashboard_schema_phone(),
+    }),
   address: optionalText(PROFILE_ADDRESS_MAX_LENGTH),
   /** Times on pages and in e-mails are shown in this zone; left out of a post, it stays as it is. */
   timeZone: z
     .string()
     .trim()
     .optional()
-    .refine((value) => !value || canonicalTimeZone(value) !== null, "Choose a time zone from the list, for example Asia/Dhaka")
+    .refine((value) => !value || canonicalTimeZone(value) !== null, { error: () => m.dashboard_schema_time_zone() })
     .transform((value) => (value ? (canonicalTimeZone(value) ?? undefined) : undefined)),
 });
 

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { m } from "~/paraglide/messages";
 import { type CostCountryId, costCountries } from "../first-year-cost";
+import { formatDigits } from "../numbers";
 import { tuitionCurrencies } from "../universities";
+import { asciiDigits } from "./digits";
 import { multiline } from "./multiline";
 
 /**
@@ -20,34 +23,46 @@ const EMAIL_MAX_LENGTH = 254;
 /** The settings that may not be emptied once carried by a post. */
 export const requiredSettingKeys = ["contactEmail", "city", "country"] as const;
 
+/** Why a required setting is refused, in English (the server's answer and the set-up form; `requiredMessage` in the page's language). */
 export const requiredMessages: Record<(typeof requiredSettingKeys)[number], string> = {
   contactEmail: "Enter the contact e-mail address",
   city: "Enter the city",
   country: "Enter the country",
 };
 
-const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`).optional();
+/** requiredMessages[key] in the page's language. */
+export function requiredMessage(key: (typeof requiredSettingKeys)[number]): string {
+  return { contactEmail: m.staff_s_contact_email_required, city: m.staff_s_city_required, country: m.staff_s_country_required }[key]();
+}
 
-const email = text(EMAIL_MAX_LENGTH).refine(
-  (value) => value === undefined || z.email().safeParse(value).success,
-  "Enter a valid e-mail address",
-);
+const atMost = (max: number) => ({ error: () => m.staff_v_at_most({ max: formatDigits(max) }) });
 
-const phone = text(20).refine(
-  (value) => value === undefined || /^\+?[\d\s-]{6,20}$/.test(value),
-  "Enter a phone number: digits, spaces, dashes and an optional +",
-);
+const text = (max: number) => z.string().trim().max(max, atMost(max)).optional();
+
+/** A number field: digits typed on a Bangla keyboard count as the same digits. */
+const numericText = (max: number) => z.string().trim().overwrite(asciiDigits).max(max, atMost(max)).optional();
+
+const email = text(EMAIL_MAX_LENGTH).refine((value) => value === undefined || z.email().safeParse(value).success, {
+  error: () => m.forms_email_invalid(),
+});
+
+const phone = numericText(20).refine((value) => value === undefined || /^\+?[\d\s-]{6,20}$/.test(value), {
+  error: () => m.staff_s_phone(),
+});
 
 /** An address people are sent to from our pages: https only, so no page links to plain http or script. */
-const httpsUrl = text(SETTING_URL_MAX_LENGTH).refine((value) => {
-  if (value === undefined) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-}, "Enter a full address starting with https://");
+const httpsUrl = text(SETTING_URL_MAX_LENGTH).refine(
+  (value) => {
+    if (value === undefined) return true;
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" && url.hostname.includes(".");
+    } catch {
+      return false;
+    }
+  },
+  { error: () => m.staff_v_https() },
+);
 
 export const SETTING_LIST_ITEM_MAX_LENGTH = 60;
 export const SETTING_LIST_MAX_ITEMS = 30;
@@ -63,34 +78,32 @@ export function listEntries(value: string | undefined): string[] {
 /** Extra entries for one of the networking directory's lists: one per line. */
 const list = multiline(
   text(SETTING_LIST_MAX_ITEMS * (SETTING_LIST_ITEM_MAX_LENGTH + 2))
-    .refine(
-      (value) => listEntries(value).every((entry) => entry.length <= SETTING_LIST_ITEM_MAX_LENGTH),
-      `Keep each line under ${SETTING_LIST_ITEM_MAX_LENGTH} characters`,
-    )
-    .refine((value) => listEntries(value).length <= SETTING_LIST_MAX_ITEMS, `At most ${SETTING_LIST_MAX_ITEMS} lines`),
+    .refine((value) => listEntries(value).every((entry) => entry.length <= SETTING_LIST_ITEM_MAX_LENGTH), {
+      error: () => m.staff_s_line_length({ max: formatDigits(SETTING_LIST_ITEM_MAX_LENGTH) }),
+    })
+    .refine((value) => listEntries(value).length <= SETTING_LIST_MAX_ITEMS, {
+      error: () => m.staff_s_max_lines({ max: formatDigits(SETTING_LIST_MAX_ITEMS) }),
+    }),
 );
 
 /** Taka per unit of a currency: a positive number such as 122 or 0.085 (empty: the default). */
-const rate = text(12).refine(
-  (value) => !value || (/^\d+(\.\d+)?$/.test(value) && Number(value) > 0),
-  "Enter taka per unit, for example 122 or 0.085",
-);
+const rate = numericText(12).refine((value) => !value || (/^\d+(\.\d+)?$/.test(value) && Number(value) > 0), {
+  error: () => m.staff_s_rate(),
+});
 
 /** A whole number from `min` to `max` (empty: the default). */
-const wholeNumber = (min: number, max: number, message: string) =>
-  text(4).refine((value) => !value || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), message);
+const wholeNumber = (min: number, max: number, message: () => string) =>
+  numericText(4).refine((value) => !value || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max), { error: message });
 
 /** A whole amount such as 13632 (empty: the official figure, or none). */
-const wholeAmount = text(10).refine(
-  (value) => !value || (/^\d{1,9}$/.test(value) && Number(value) > 0),
-  "Enter a whole amount, for example 13632",
-);
+const wholeAmount = numericText(10).refine((value) => !value || (/^\d{1,9}$/.test(value) && Number(value) > 0), {
+  error: () => m.staff_s_whole_amount(),
+});
 
 /** The year a figure applies to. */
-const figureYear = text(4).refine(
-  (value) => !value || (/^\d{4}$/.test(value) && Number(value) >= 2015 && Number(value) <= 2035),
-  "Enter a year such as 2025",
-);
+const figureYear = numericText(4).refine((value) => !value || (/^\d{4}$/.test(value) && Number(value) >= 2015 && Number(value) <= 2035), {
+  error: () => m.staff_s_year(),
+});
 
 const countryCost = z.object({ living: wholeAmount, livingYear: figureYear, flight: wholeAmount, flightYear: figureYear }).optional();
 
@@ -108,8 +121,8 @@ export const SiteSettingsSchema = z.object({
   networking: z.object({ locations: list, categories: list }).optional(),
   booking: z
     .object({
-      maxLivePerConsultant: wholeNumber(1, 20, "Enter a whole number from 1 to 20"),
-      cancelCutoffHours: wholeNumber(0, 168, "Enter a whole number of hours from 0 to 168"),
+      maxLivePerConsultant: wholeNumber(1, 20, m.staff_s_max_live),
+      cancelCutoffHours: wholeNumber(0, 168, m.staff_s_cutoff),
     })
     .optional(),
   rates: z
@@ -125,6 +138,6 @@ export const SiteSettingsSchema = z.object({
 /** The form as the browser checks it: it always carries every field, so the required ones must be filled. */
 export const SiteSettingsFormSchema = SiteSettingsSchema.superRefine((form, context) => {
   for (const key of requiredSettingKeys) {
-    if (!form[key]) context.addIssue({ code: "custom", path: [key], message: requiredMessages[key] });
+    if (!form[key]) context.addIssue({ code: "custom", path: [key], message: requiredMessage(key) });
   }
 });

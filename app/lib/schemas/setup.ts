@@ -1,14 +1,19 @@
 import { z } from "zod";
+import { m } from "~/paraglide/messages";
 import { signUpSchema } from "./auth";
 import { requiredMessages, SiteSettingsSchema } from "./settings";
 
-/** A setting the set-up form must have: its message when left empty, then the setting's own rules. */
-function required(setting: z.ZodType<string | undefined, string | undefined>, message: string) {
+/**
+ * A setting the set-up form must have: its message when left empty (a string, or a message read
+ * when the value is judged), then the setting's own rules.
+ */
+function required(setting: z.ZodType<string | undefined, string | undefined>, message: string | (() => string)) {
+  const missing = { error: () => (typeof message === "string" ? message : message()) };
   // Checked, not piped: Conform takes a pipe into an optional schema for an optional field.
   return z
-    .string({ error: message })
+    .string(missing)
     .trim()
-    .min(1, message)
+    .min(1, missing)
     .superRefine((value, context) => {
       for (const issue of setting.safeParse(value).error?.issues ?? []) context.addIssue({ code: "custom", message: issue.message });
     });
@@ -31,5 +36,5 @@ export const SetupSchema = SiteSettingsSchema.extend({
   country: required(SiteSettingsSchema.shape.country, requiredMessages.country),
 }).refine((form) => form.confirmPassword === undefined || form.confirmPassword === form.password, {
   path: ["confirmPassword"],
-  message: "Password did not match",
+  error: () => m.community_setup_password_mismatch(),
 });

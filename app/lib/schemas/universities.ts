@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { FIELD_REQUIRED } from "../contact-form";
+import { m } from "~/paraglide/messages";
 import { NAME_MAX_LENGTH } from "../form-limits";
+import { formatDigits, groupThousands } from "../numbers";
 import { catalogueCountries, ieltsBands, tuitionCurrencies, universityTypes } from "../universities";
 import { postedId } from "./buttons";
 import { multiline } from "./multiline";
@@ -10,7 +11,7 @@ import {
   isHttpsUrl,
   isPageUrl,
   otherTestsField,
-  PAGE_URL_REQUIRED,
+  pageUrlRequired,
   scholarshipListField,
   YEAR_MAX,
   YEAR_MIN,
@@ -30,13 +31,18 @@ export const UNIVERSITY_LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** The multipart body the add form may send: the logo plus the fields. */
 export const UNIVERSITY_FORM_MAX_BYTES = UNIVERSITY_LOGO_MAX_BYTES + 64 * 1024;
 
-const required = (max: number) =>
-  z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED).max(max, `Use at most ${max} characters`);
+/** "Use at most 120 characters" (`shown` is the limit as written: "3,000"). */
+const atMost = (max: number, shown = formatDigits(max)) => ({ error: () => m.staff_v_at_most({ max: shown }) });
+const fieldRequired = { error: () => m.forms_field_required() };
+const wholeNumber = { error: () => m.staff_v_whole_number() };
+const chooseBand = { error: () => m.staff_v_band() };
+
+const required = (max: number) => z.string(fieldRequired).trim().min(1, fieldRequired).max(max, atMost(max));
 
 /** A whole number of at least 0, typed as text: "12" yes; "twelve", "1.5" and "-1" no. */
 const count = (max: number) =>
   required(12)
-    .refine((value) => /^\d+$/.test(value) && Number(value) <= max, "Enter a whole number, 0 or more")
+    .refine((value) => /^\d+$/.test(value) && Number(value) <= max, wholeNumber)
     .transform(Number);
 
 const optionalCount = z
@@ -44,7 +50,7 @@ const optionalCount = z
   .trim()
   .max(12)
   .optional()
-  .refine((value) => !value || /^\d+$/.test(value), "Enter a whole number, 0 or more")
+  .refine((value) => !value || /^\d+$/.test(value), wholeNumber)
   .transform((value) => (value ? Number(value) : null));
 
 /** An optional full https:// address (a website). */
@@ -52,41 +58,40 @@ const optionalHttpsUrl = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Use at most ${max} characters`)
+    .max(max, atMost(max))
     .optional()
-    .refine((value) => !value || isHttpsUrl(value), "Enter a full address starting with https://");
+    .refine((value) => !value || isHttpsUrl(value), { error: () => m.staff_v_https() });
 
 /** The page a figure comes from, optional: https://, or http:// where the university serves it only so. */
 const optionalSourcePage = z
   .string()
   .trim()
-  .max(FIGURE_SOURCE_MAX_LENGTH, `Use at most ${FIGURE_SOURCE_MAX_LENGTH} characters`)
+  .max(FIGURE_SOURCE_MAX_LENGTH, atMost(FIGURE_SOURCE_MAX_LENGTH))
   .optional()
-  .refine((value) => !value || isPageUrl(value), PAGE_URL_REQUIRED);
+  .refine((value) => !value || isPageUrl(value), { error: () => pageUrlRequired() });
 
 /** An optional four-digit year between YEAR_MIN and YEAR_MAX, as a number (null when left empty); `message` when it is not one. */
-function optionalYearField(message: string) {
+function optionalYearField(message: () => string) {
   return z
     .string()
     .trim()
     .max(4)
     .optional()
-    .refine((value) => !value || (/^\d{4}$/.test(value) && Number(value) >= YEAR_MIN && Number(value) <= YEAR_MAX), message)
+    .refine((value) => !value || (/^\d{4}$/.test(value) && Number(value) >= YEAR_MIN && Number(value) <= YEAR_MAX), { error: message })
     .transform((value) => (value ? Number(value) : null));
 }
 
 /** The academic year a figure applies to, by the year it starts in ("2025" for 2025/26); optional. */
-const optionalAcademicYear = optionalYearField("Enter the year it starts in, for example 2025");
+const optionalAcademicYear = optionalYearField(m.staff_v_academic_year);
 
 /** A calendar year (a ranking's edition), optional. */
-const optionalYear = optionalYearField("Enter a year, for example 2025");
+const optionalYear = optionalYearField(m.staff_v_year);
 
 /** One of the catalogue's countries, in any case ("united kingdom"), as the catalogue spells it. */
 const country = required(60)
-  .refine(
-    (value) => catalogueCountries.some((name) => name.toLowerCase() === value.toLowerCase()),
-    `Choose one of our countries: ${catalogueCountries.join(", ")}`,
-  )
+  .refine((value) => catalogueCountries.some((name) => name.toLowerCase() === value.toLowerCase()), {
+    error: () => m.staff_v_country({ countries: catalogueCountries.join(", ") }),
+  })
   .transform((value) => catalogueCountries.find((name) => name.toLowerCase() === value.toLowerCase()) ?? value);
 
 /** A band from 2.5 to 9, or empty. */
@@ -95,22 +100,24 @@ const optionalBand = z
   .trim()
   .max(4)
   .optional()
-  .refine((value) => !value || ieltsBands.includes(Number(value)), "Choose a band from 2.5 to 9")
+  .refine((value) => !value || ieltsBands.includes(Number(value)), chooseBand)
   .transform((value) => (value ? Number(value) : null));
 
-const currency = z.enum(tuitionCurrencies, { error: `Choose a currency from the list: ${tuitionCurrencies.join(", ")}` }).default("USD");
+const currency = z
+  .enum(tuitionCurrencies, { error: () => m.staff_v_currency({ currencies: tuitionCurrencies.join(", ") }) })
+  .default("USD");
 
 export const UniversityFormSchema = z.object({
   universityName: required(NAME_MAX_LENGTH),
   countryName: country,
   universityLocation: required(UNIVERSITY_TEXT_MAX_LENGTH),
-  universityType: z.enum(universityTypes, { error: "Choose Public or Private" }),
+  universityType: z.enum(universityTypes, { error: () => m.staff_v_type() }),
   coursesOffered: count(100_000),
   examsAccepted: required(UNIVERSITY_TEXT_MAX_LENGTH),
   firstYearTuitionFees: count(1_000_000_000),
   noOfScholarship: count(100_000),
   ielts: required(4)
-    .refine((value) => ieltsBands.includes(Number(value)), "Choose a band from 2.5 to 9")
+    .refine((value) => ieltsBands.includes(Number(value)), chooseBand)
     .transform(Number),
   tuitionCurrency: currency,
   website: optionalHttpsUrl(300),
@@ -132,7 +139,7 @@ export const UniversityFormSchema = z.object({
     z
       .string()
       .trim()
-      .max(UNIVERSITY_ABOUT_MAX_LENGTH, `Use at most ${UNIVERSITY_ABOUT_MAX_LENGTH.toLocaleString("en")} characters`)
+      .max(UNIVERSITY_ABOUT_MAX_LENGTH, atMost(UNIVERSITY_ABOUT_MAX_LENGTH, groupThousands(UNIVERSITY_ABOUT_MAX_LENGTH)))
       .optional(),
   ),
   /** One per line (or a JSON list, as the CSV export writes it: app/lib/schemas/university-lists.ts). */
@@ -140,14 +147,14 @@ export const UniversityFormSchema = z.object({
   worldRanking: optionalCount,
   rankingYear: optionalYear,
   /** The ranking's name ("QS World University Rankings"). */
-  rankingSource: z.string().trim().max(UNIVERSITY_TEXT_MAX_LENGTH, `Use at most ${UNIVERSITY_TEXT_MAX_LENGTH} characters`).optional(),
+  rankingSource: z.string().trim().max(UNIVERSITY_TEXT_MAX_LENGTH, atMost(UNIVERSITY_TEXT_MAX_LENGTH)).optional(),
   englishTaughtCourses: optionalCount,
   /** Compulsory yearly fees besides tuition (Germany's semester contribution), with what they are called. */
   yearlyFees: optionalCount,
   yearlyFeesCurrency: currency,
   yearlyFeesYear: optionalAcademicYear,
   yearlyFeesSource: optionalSourcePage,
-  yearlyFeesLabel: z.string().trim().max(200, "Use at most 200 characters").optional(),
+  yearlyFeesLabel: z.string().trim().max(200, atMost(200)).optional(),
   /** "TOEFL iBT: 90", one per line, and the page that lists them. */
   otherTests: otherTestsField,
   otherTestsSource: optionalSourcePage,
@@ -182,7 +189,7 @@ export type UniversityFormFields = z.output<typeof UniversityFormSchema>;
 /** What either form yields once checked (an add's figures are never null). */
 export type UniversityEditFields = z.output<typeof UniversityEditSchema>;
 
-const CHOOSE_FOR_SHORTLIST = "Choose a university to add or remove.";
+const CHOOSE_FOR_SHORTLIST = () => m.staff_v_choose_for_shortlist();
 
 /** A heart (the finder, a university's page, the shortlist): the university's slug, add or remove, and the page to go back to. */
 export const ShortlistHeartSchema = z.object({
@@ -191,7 +198,7 @@ export const ShortlistHeartSchema = z.object({
   returnTo: z.string().optional(),
 });
 
-const CHOOSE_TO_DELETE = "Choose a university to delete.";
+const CHOOSE_TO_DELETE = () => m.staff_v_choose_to_delete();
 
 /** A university's Delete button on the staff list. */
 export const DeleteUniversitySchema = z.object({

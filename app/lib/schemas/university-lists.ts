@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { m } from "~/paraglide/messages";
+import { formatDigits, groupThousands } from "../numbers";
 import { type Intake, monthNames, type NamedScholarship, type OtherTest } from "../universities";
 import { multiline } from "./multiline";
 
@@ -42,6 +44,9 @@ export function isPageUrl(value: string): boolean {
 
 export const PAGE_URL_REQUIRED = "Enter a full address starting with https:// (or http://)";
 
+/** PAGE_URL_REQUIRED in the page's language. */
+export const pageUrlRequired = () => m.staff_l_page_url();
+
 const daysIn = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** "September", "september", "Sep" and "Sept." → 9; anything else → null. */
@@ -55,7 +60,7 @@ export function monthNumber(text: string): number | null {
   return index === -1 ? null : index + 1;
 }
 
-const notAMonth = (text: string) => problem(`“${text.trim()}” is not a month: write it in English, for example September`);
+const notAMonth = (text: string) => problem(m.staff_l_not_a_month({ text: text.trim() }));
 
 function isWhole(value: unknown, min: number, max: number): value is number {
   return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
@@ -63,10 +68,9 @@ function isWhole(value: unknown, min: number, max: number): value is number {
 
 /** An object with exactly these keys (some optional), or the problem. */
 function record(value: unknown, keys: readonly string[], example: string): Record<string, unknown> | Problem {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return problem(`Write each entry as an object, for example ${example}`);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return problem(m.staff_l_entry_as_object({ example }));
   const unknown = Object.keys(value).find((key) => !keys.includes(key));
-  return unknown ? problem(`“${unknown}” is not one of its keys (${keys.join(", ")})`) : (value as Record<string, unknown>);
+  return unknown ? problem(m.staff_l_not_a_key({ key: unknown, keys: keys.join(", ") })) : (value as Record<string, unknown>);
 }
 
 // ── Facilities ────────────────────────────────────────────────────────────────────────────────
@@ -74,32 +78,31 @@ function record(value: unknown, keys: readonly string[], example: string): Recor
 export const FACILITY_MAX_LENGTH = 120;
 
 function facility(text: unknown): string | Problem {
-  if (typeof text !== "string") return problem("Write each facility as text");
+  if (typeof text !== "string") return problem(m.staff_l_facility_text());
   const name = text.trim();
-  if (!name) return problem("A facility cannot be empty");
-  return name.length > FACILITY_MAX_LENGTH ? problem(`Use at most ${FACILITY_MAX_LENGTH} characters for a facility`) : name;
+  if (!name) return problem(m.staff_l_facility_empty());
+  return name.length > FACILITY_MAX_LENGTH ? problem(m.staff_l_facility_long({ max: formatDigits(FACILITY_MAX_LENGTH) })) : name;
 }
 
 // ── Other English tests ───────────────────────────────────────────────────────────────────────
 
 export const TEST_NAME_MAX_LENGTH = 120;
 export const TEST_SCORE_MAX_LENGTH = 300;
-const TEST_LINE = "Test: minimum, for example TOEFL iBT: 90";
 
 function otherTest(test: unknown, score: unknown): OtherTest | Problem {
-  if (typeof test !== "string" || typeof score !== "string") return problem(`Write it as ${TEST_LINE}`);
+  if (typeof test !== "string" || typeof score !== "string") return problem(m.staff_l_test_line());
   const name = test.trim();
   const minimum = score.trim();
-  if (!name) return problem("Give the test's name before the colon");
-  if (!minimum) return problem(`Give ${name}'s minimum after the colon`);
-  if (name.length > TEST_NAME_MAX_LENGTH) return problem(`Use at most ${TEST_NAME_MAX_LENGTH} characters for a test's name`);
-  if (minimum.length > TEST_SCORE_MAX_LENGTH) return problem(`Use at most ${TEST_SCORE_MAX_LENGTH} characters for a minimum`);
+  if (!name) return problem(m.staff_l_test_name_missing());
+  if (!minimum) return problem(m.staff_l_test_minimum_missing({ name }));
+  if (name.length > TEST_NAME_MAX_LENGTH) return problem(m.staff_l_test_name_long({ max: formatDigits(TEST_NAME_MAX_LENGTH) }));
+  if (minimum.length > TEST_SCORE_MAX_LENGTH) return problem(m.staff_l_test_minimum_long({ max: formatDigits(TEST_SCORE_MAX_LENGTH) }));
   return { test: name, score: minimum };
 }
 
 function otherTestLine(line: string): OtherTest | Problem {
   const colon = line.indexOf(":");
-  if (colon === -1) return problem(`Write it as ${TEST_LINE}`);
+  if (colon === -1) return problem(m.staff_l_test_line());
   return otherTest(line.slice(0, colon), line.slice(colon + 1));
 }
 
@@ -112,7 +115,9 @@ function otherTestJson(value: unknown): OtherTest | Problem {
 
 function deadline(month: number, day: number): Intake["deadline"] | Problem {
   const name = monthNames[month - 1] ?? "";
-  return Number.isInteger(day) && day >= 1 && day <= (daysIn[month - 1] ?? 0) ? { month, day } : problem(`${name} has no day ${day}`);
+  return Number.isInteger(day) && day >= 1 && day <= (daysIn[month - 1] ?? 0)
+    ? { month, day }
+    : problem(m.staff_l_no_such_day({ month: name, day: formatDigits(day) }));
 }
 
 /** "September", "September: 15 January" or "September: January 15". */
@@ -127,8 +132,7 @@ function intakeLine(line: string): Intake | Problem {
   const dayFirst = /^(\d{1,3})(?:st|nd|rd|th)?\s+([\p{L}.]+)$/u.exec(due);
   const monthFirst = /^([\p{L}.]+)\s+(\d{1,3})(?:st|nd|rd|th)?$/u.exec(due);
   const [dayText, dueMonthText] = dayFirst ? [dayFirst[1], dayFirst[2]] : monthFirst ? [monthFirst[2], monthFirst[1]] : [];
-  if (dayText === undefined || dueMonthText === undefined)
-    return problem("Give the deadline as a day and a month, for example September: 15 January");
+  if (dayText === undefined || dueMonthText === undefined) return problem(m.staff_l_deadline_format());
   const dueMonth = monthNumber(dueMonthText);
   if (dueMonth === null) return notAMonth(dueMonthText);
   const result = deadline(dueMonth, Number(dayText));
@@ -138,12 +142,12 @@ function intakeLine(line: string): Intake | Problem {
 function intakeJson(value: unknown): Intake | Problem {
   const entry = record(value, ["month", "deadline"], '{"month": 9, "deadline": {"month": 1, "day": 15}}');
   if (isProblem(entry)) return entry;
-  if (!isWhole(entry.month, 1, 12)) return problem("An intake's month is a number from 1 to 12");
+  if (!isWhole(entry.month, 1, 12)) return problem(m.staff_l_intake_month());
   if (entry.deadline === null || entry.deadline === undefined) return { month: entry.month, deadline: null };
   const due = record(entry.deadline, ["month", "day"], '{"month": 1, "day": 15}');
   if (isProblem(due)) return due;
-  if (!isWhole(due.month, 1, 12)) return problem("A deadline's month is a number from 1 to 12");
-  if (typeof due.day !== "number") return problem("A deadline's day is a number");
+  if (!isWhole(due.month, 1, 12)) return problem(m.staff_l_deadline_month());
+  if (typeof due.day !== "number") return problem(m.staff_l_deadline_day());
   const result = deadline(due.month, due.day);
   return isProblem(result) ? result : { month: entry.month, deadline: result };
 }
@@ -152,29 +156,29 @@ function intakeJson(value: unknown): Intake | Problem {
 
 export const SCHOLARSHIP_NAME_MAX_LENGTH = 200;
 export const SCHOLARSHIP_VALUE_MAX_LENGTH = 600;
-const SCHOLARSHIP_LINE = "Name: value, for example Global Excellence Scholarship: GBP 5,000 off the first year";
 
 function scholarship(name: unknown, value: unknown, year: unknown, source: unknown): NamedScholarship | Problem {
-  if (typeof name !== "string" || typeof value !== "string") return problem(`Write it as ${SCHOLARSHIP_LINE}`);
+  if (typeof name !== "string" || typeof value !== "string") return problem(m.staff_l_scholarship_line());
   const title = name.trim();
   const worth = value.trim();
-  if (!title) return problem("Give the scholarship's name before the colon");
-  if (!worth) return problem(`Give what ${title} is worth after the colon`);
+  if (!title) return problem(m.staff_l_scholarship_name_missing());
+  if (!worth) return problem(m.staff_l_scholarship_value_missing({ name: title }));
   if (title.length > SCHOLARSHIP_NAME_MAX_LENGTH)
-    return problem(`Use at most ${SCHOLARSHIP_NAME_MAX_LENGTH} characters for a scholarship's name`);
-  if (worth.length > SCHOLARSHIP_VALUE_MAX_LENGTH) return problem(`Use at most ${SCHOLARSHIP_VALUE_MAX_LENGTH} characters for its value`);
-  if (year !== null && !isWhole(year, YEAR_MIN, YEAR_MAX))
-    return problem("Its year is the year the academic year starts in, for example 2025");
-  if (source !== null && (typeof source !== "string" || !isPageUrl(source))) return problem(`Its source: ${PAGE_URL_REQUIRED}`);
+    return problem(m.staff_l_scholarship_name_long({ max: formatDigits(SCHOLARSHIP_NAME_MAX_LENGTH) }));
+  if (worth.length > SCHOLARSHIP_VALUE_MAX_LENGTH)
+    return problem(m.staff_l_scholarship_value_long({ max: formatDigits(SCHOLARSHIP_VALUE_MAX_LENGTH) }));
+  if (year !== null && !isWhole(year, YEAR_MIN, YEAR_MAX)) return problem(m.staff_l_scholarship_year());
+  if (source !== null && (typeof source !== "string" || !isPageUrl(source)))
+    return problem(m.staff_l_scholarship_source({ problem: pageUrlRequired() }));
   return { name: title, value: worth, year, source };
 }
 
 /** "Name: value", or "Name: value | 2025 | https://…" for a scholarship with a year and page of its own. */
 function scholarshipLine(line: string): NamedScholarship | Problem {
   const [text = "", yearText, sourceText, ...rest] = line.split("|").map((part) => part.trim());
-  if (rest.length > 0) return problem(`Write it as ${SCHOLARSHIP_LINE} (then | year | source page, if it has its own)`);
+  if (rest.length > 0) return problem(m.staff_l_scholarship_line_parts());
   const colon = text.indexOf(":");
-  if (colon === -1) return problem(`Write it as ${SCHOLARSHIP_LINE}`);
+  if (colon === -1) return problem(m.staff_l_scholarship_line());
   const year = yearText ? (/^\d{4}$/.test(yearText) ? Number(yearText) : Number.NaN) : null;
   return scholarship(text.slice(0, colon), text.slice(colon + 1), year, sourceText || null);
 }
@@ -191,8 +195,8 @@ function scholarshipJson(value: unknown): NamedScholarship | Problem {
  * (blank lines skipped). The first problem is named with its line (or entry) number.
  */
 function listField<T>(options: {
-  /** What the entries are called, for "At most 20 tests". */
-  noun: string;
+  /** "At most 20 tests", given the limit as written. */
+  tooMany: (input: { max: string }) => string;
   maxEntries: number;
   maxLength: number;
   line: (text: string) => T | Problem;
@@ -204,37 +208,38 @@ function listField<T>(options: {
     z
       .string()
       .trim()
-      .max(options.maxLength, `Use at most ${options.maxLength.toLocaleString("en")} characters`)
+      .max(options.maxLength, { error: () => m.staff_v_at_most({ max: groupThousands(options.maxLength) }) })
       .optional()
       .transform((text, context): T[] => {
         if (!text) return [];
-        const entries: { at: string; value: unknown }[] = [];
+        const entries: { at: string; line: boolean; value: unknown }[] = [];
         if (text.startsWith("[")) {
           let parsed: unknown;
           try {
             parsed = JSON.parse(text);
           } catch {
-            context.addIssue("This starts like a JSON list but is not one: check its brackets, quotes and commas");
+            context.addIssue(m.staff_l_bad_json());
             return [];
           }
           if (!Array.isArray(parsed)) {
-            context.addIssue("Write a JSON list, [ … ]");
+            context.addIssue(m.staff_l_json_list());
             return [];
           }
-          for (const [index, value] of parsed.entries()) entries.push({ at: `Entry ${index + 1}`, value });
+          for (const [index, value] of parsed.entries())
+            entries.push({ at: m.staff_l_entry_at({ index: formatDigits(index + 1) }), line: false, value });
         } else {
           text.split(/\r\n|\r|\n/).forEach((line, index) => {
-            if (line.trim()) entries.push({ at: `Line ${index + 1}`, value: line.trim() });
+            if (line.trim()) entries.push({ at: m.staff_l_line_at({ index: formatDigits(index + 1) }), line: true, value: line.trim() });
           });
         }
         if (entries.length > options.maxEntries) {
-          context.addIssue(`At most ${options.maxEntries} ${options.noun}`);
+          context.addIssue(options.tooMany({ max: formatDigits(options.maxEntries) }));
           return [];
         }
         const values: T[] = [];
         const seen = new Set<string>();
-        for (const { at, value } of entries) {
-          const entry = typeof value === "string" && at.startsWith("Line") ? options.line(value) : options.json(value);
+        for (const { at, line, value } of entries) {
+          const entry = typeof value === "string" && line ? options.line(value) : options.json(value);
           if (isProblem(entry)) {
             context.addIssue(`${at}: ${entry.problem}`);
             return [];
@@ -242,7 +247,7 @@ function listField<T>(options: {
           const key = options.duplicate?.(entry);
           if (key !== undefined) {
             if (seen.has(key)) {
-              context.addIssue(`${at}: ${key} is listed twice`);
+              context.addIssue(m.staff_l_listed_twice({ at, key }));
               return [];
             }
             seen.add(key);
@@ -255,7 +260,7 @@ function listField<T>(options: {
 }
 
 export const facilitiesField = listField({
-  noun: "facilities",
+  tooMany: m.staff_l_max_facilities,
   maxEntries: 40,
   maxLength: 6_000,
   line: facility,
@@ -263,7 +268,7 @@ export const facilitiesField = listField({
 });
 
 export const otherTestsField = listField({
-  noun: "tests",
+  tooMany: m.staff_l_max_tests,
   maxEntries: 20,
   maxLength: 6_000,
   line: otherTestLine,
@@ -272,7 +277,7 @@ export const otherTestsField = listField({
 });
 
 export const intakesField = listField({
-  noun: "intakes",
+  tooMany: m.staff_l_max_intakes,
   maxEntries: 12,
   maxLength: 2_000,
   line: intakeLine,
@@ -281,7 +286,7 @@ export const intakesField = listField({
 });
 
 export const scholarshipListField = listField({
-  noun: "scholarships",
+  tooMany: m.staff_l_max_scholarships,
   maxEntries: 40,
   maxLength: 30_000,
   line: scholarshipLine,

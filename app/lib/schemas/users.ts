@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { m } from "~/paraglide/messages";
 import { roles } from "../roles";
 
 /** The role picker in user management and the confirmation page it leads to. */
-export const ChangeRoleSchema = z.object({ role: z.enum(roles, { message: "Choose a role" }) });
+export const ChangeRoleSchema = z.object({ role: z.enum(roles, { error: () => m.staff_choose_role() }) });
 
 export const USER_SEARCH_MAX_LENGTH = 100;
 

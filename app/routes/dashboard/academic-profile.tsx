@@ -15,6 +15,7 @@ import {
   ACADEMIC_SUBJECT_MAX_LENGTH,
   type AcademicProfileFormValues,
   academicProfileFormValues,
+  bandText,
   formatBand,
   ieltsOverallBands,
   preferredCountryChoices,
@@ -22,8 +23,10 @@ import {
 } from "~/lib/academic-profile-form";
 import { cn } from "~/lib/cn";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
 import { AcademicProfileFormSchema } from "~/lib/schemas/academic-profile";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/academic-profile";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -56,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return refusedSubmission(submission, AcademicProfileFormSchema, error);
   }
-  return redirectWithToast(PATH, { type: "success", text: "Successfully updated" }, { status: 303 });
+  return redirectWithToast(PATH, { type: "success", text: m.dashboard_ap_saved() }, { status: 303 });
 }
 
 type Shape = AcademicProfileFormValues;
@@ -69,71 +72,79 @@ export default function AcademicProfilePage({ loaderData, actionData }: Route.Co
   const saving = navigation.state === "submitting" && navigation.formAction === PATH;
   const legend = "mb-2 text-xl font-semibold text-slate-900";
   return (
-    <Page
-      title="Academic profile"
-      intro="Your results, English test, plans and budget. Every field is optional: fill in what you know, and leave the rest empty. We use it to show which universities fit you and to fill in your application."
-    >
+    <Page title={m.dashboard_academic_title()} intro={m.dashboard_ap_intro()}>
       {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
       <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="mt-4 grid max-w-3xl gap-8">
         <fieldset className="grid gap-4 sm:grid-cols-3">
-          <legend className={legend}>Your results</legend>
-          <Field label="SSC GPA" field={fields.sscGpa} inputMode="decimal" {...score} hint="Out of 5.00" />
-          <Field label="HSC GPA" field={fields.hscGpa} inputMode="decimal" {...score} hint="Out of 5.00" />
-          <Field label="Bachelor's CGPA" field={fields.bachelorCgpa} inputMode="decimal" {...score} hint="Out of 4.00, for a master's" />
+          <legend className={legend}>{m.dashboard_ap_your_results()}</legend>
+          <Field label="SSC GPA" field={fields.sscGpa} inputMode="decimal" {...score} hint={m.dashboard_ap_out_of_5()} />
+          <Field label="HSC GPA" field={fields.hscGpa} inputMode="decimal" {...score} hint={m.dashboard_ap_out_of_5()} />
+          <Field
+            label={m.dashboard_ap_bachelor_cgpa()}
+            field={fields.bachelorCgpa}
+            inputMode="decimal"
+            {...score}
+            hint={m.dashboard_ap_out_of_4()}
+          />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-3">
-          <legend className={legend}>English</legend>
+          <legend className={legend}>{m.dashboard_academic_english()}</legend>
           <SelectField
             label="IELTS overall"
             field={fields.ieltsOverall}
-            placeholder="No IELTS score"
-            options={[...ieltsOverallBands].reverse().map(formatBand)}
+            placeholder={m.dashboard_ap_no_ielts()}
+            options={[...ieltsOverallBands].reverse().map((band) => ({ value: formatBand(band), label: bandText(band) }))}
           />
-          <SelectField label="Or another test" field={fields.englishTest} placeholder="None" options={otherEnglishTests} />
+          <SelectField
+            label={m.dashboard_ap_other_test()}
+            field={fields.englishTest}
+            placeholder={m.dashboard_ap_none()}
+            options={otherEnglishTests}
+          />
           <Field
-            label="Its score"
+            label={m.dashboard_ap_its_score()}
             field={fields.englishScore}
             inputMode="numeric"
             {...score}
-            hint="TOEFL 0–120, PTE 10–90, Duolingo 10–160"
+            hint={m.dashboard_ap_score_hint()}
           />
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-3">
-          <legend className={legend}>What you want to study</legend>
+          <legend className={legend}>{m.dashboard_ap_what_to_study()}</legend>
           <SelectField
-            label="Level"
+            label={m.dashboard_ap_level()}
             field={fields.level}
-            placeholder="Not decided yet"
-            options={studyLevels.map((level) => ({ value: level, label: studyLevelLabels[level] }))}
+            placeholder={m.dashboard_ap_not_decided()}
+            options={studyLevels.map((level) => ({ value: level, label: studyLevelLabels[level]() }))}
           />
           <Field
             className="sm:col-span-2"
-            label="Subject"
+            label={m.dashboard_ap_subject()}
             field={fields.subject}
             autoComplete="off"
             maxLength={ACADEMIC_SUBJECT_MAX_LENGTH}
-            hint="For example Computer Science, Business or Public Health"
+            hint={m.dashboard_ap_subject_hint()}
           />
         </fieldset>
         <CountryChoices field={fields.preferredCountries} />
         <fieldset className="grid gap-4 sm:grid-cols-3">
-          <legend className={legend}>Budget</legend>
+          <legend className={legend}>{m.dashboard_ap_budget()}</legend>
           <Field
             className="sm:col-span-2"
-            label="Your family's yearly budget, in taka"
+            label={m.dashboard_ap_budget_label()}
             field={fields.yearlyBudgetBdt}
             inputMode="numeric"
             autoComplete="off"
             maxLength={40}
-            hint="What your family can spend in a year, tuition and living costs together, in whole taka: for example 25,00,000"
+            hint={m.dashboard_ap_budget_hint()}
           />
         </fieldset>
         <div className="flex flex-wrap gap-3">
           <Button size="lg" pending={saving}>
-            {saving ? "Saving…" : "Save"}
+            {saving ? m.dashboard_ap_saving() : m.dashboard_ap_save()}
           </Button>
-          <LinkButton href="/dashboard/profile" variant="outline" size="lg">
-            Back to profile
+          <LinkButton href={localizedPath("/dashboard/profile")} variant="outline" size="lg">
+            {m.dashboard_ap_back_to_profile()}
           </LinkButton>
         </div>
       </Form>
@@ -149,9 +160,9 @@ function CountryChoices({ field }: { field: FieldMetadata<string[] | undefined> 
   const error = field.errors?.[0];
   return (
     <fieldset aria-describedby={error ? `${id}-error` : `${id}-hint`} className="grid gap-2">
-      <legend className="mb-2 text-xl font-semibold text-slate-900">Where you would like to study</legend>
+      <legend className="mb-2 text-xl font-semibold text-slate-900">{m.dashboard_ap_where()}</legend>
       <p id={`${id}-hint`} className="text-sm text-slate-600">
-        Choose any number, or none.
+        {m.dashboard_ap_where_hint()}
       </p>
       <div key={field.key} className="grid grid-cols-1 gap-x-4 gap-y-1 min-[360px]:grid-cols-2 sm:grid-cols-3">
         {preferredCountryChoices.map((country) => (
@@ -177,4 +188,4 @@ function CountryChoices({ field }: { field: FieldMetadata<string[] | undefined> 
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Academic profile — Onward" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: m.dashboard_ap_meta_title() }, { name: "robots", content: "noindex" }];

@@ -4,11 +4,12 @@ import { addConsultant } from "~/.server/consultants/add-consultant";
 import { ConsultantForm } from "~/components/booking/consultant-form";
 import { Page } from "~/components/layout/page";
 import { TextLink } from "~/components/ui/text-link";
-import { CONSULTANT_ADDED_TOAST } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
 import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { ConsultantFormSchema } from "~/lib/schemas/booking";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/add-new-consultant";
 import { handleUploadForm } from "./submit-upload-form.server";
 
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     maxBytes: PHOTO_FORM_MAX_BYTES,
     save: ({ fields, file: picture }) => addConsultant({ actor, fields, picture }),
     successUrl: "/dashboard/add-new-consultant",
-    successToast: { type: "success", text: CONSULTANT_ADDED_TOAST },
+    successToast: { type: "success", text: m.staff_consultant_added() },
   });
 }
 
@@ -41,16 +42,18 @@ export default function AddNewConsultantPage({ actionData }: Route.ComponentProp
   // A new location after each successful add: the form starts again, empty.
   const { key } = useLocation();
   return (
-    <Page
-      title="Add Consultant"
-      intro="Students book appointments with consultants. Someone who already has an account becomes a consultant; anyone else gets an e-mail to choose a password."
-    >
-      <ConsultantForm key={key} lastResult={actionData?.result} saving={navigation.state === "submitting"} submitLabel="Add consultant" />
+    <Page title={m.staff_add_consultant_title()} intro={m.staff_add_consultant_intro()}>
+      <ConsultantForm
+        key={key}
+        lastResult={actionData?.result}
+        saving={navigation.state === "submitting"}
+        submitLabel={m.staff_add_consultant()}
+      />
       <p className="mt-6 text-sm text-slate-700">
-        <TextLink href="/dashboard/consultants">See every consultant</TextLink>
+        <TextLink href={localizedPath("/dashboard/consultants")}>{m.staff_see_every_consultant()}</TextLink>
       </p>
     </Page>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Add Consultant — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_add_consultant_title() }) }];

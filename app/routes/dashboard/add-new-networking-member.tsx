@@ -8,6 +8,7 @@ import { pageRoles } from "~/lib/dashboard-menu";
 import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { MemberFormSchema } from "~/lib/schemas/networking";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/add-new-networking-member";
 import { handleUploadForm } from "./submit-upload-form.server";
 
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     maxBytes: PHOTO_FORM_MAX_BYTES,
     save: ({ fields, file: photo }) => addMember({ actor, fields, photo, choices }),
     successUrl: "/dashboard/add-new-networking-member",
-    successToast: { type: "success", text: "Networking member added successfully" },
+    successToast: { type: "success", text: m.staff_member_added() },
   });
 }
 
@@ -41,19 +42,16 @@ export default function AddNewNetworkingMemberPage({ loaderData, actionData }: R
   // A new location after each successful add: the form starts again, empty.
   const { key } = useLocation();
   return (
-    <Page
-      title="Add Networking Member"
-      intro="Someone already living abroad whom students may contact. Their e-mail and phone stay with staff."
-    >
+    <Page title={m.staff_add_member_title()} intro={m.staff_add_member_intro()}>
       <MemberForm
         key={key}
         lastResult={actionData?.result}
         choices={loaderData.choices}
         saving={navigation.state === "submitting"}
-        submitLabel="Add member"
+        submitLabel={m.staff_add_member()}
       />
     </Page>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Add Networking Member — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_add_member_title() }) }];

@@ -6,6 +6,7 @@ import { Page } from "~/components/layout/page";
 import { pageRoles } from "~/lib/dashboard-menu";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { UNIVERSITY_FORM_MAX_BYTES, UniversityFormSchema } from "~/lib/schemas/universities";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/add-university";
 import { handleUploadForm } from "./submit-upload-form.server";
 
@@ -29,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
     maxBytes: UNIVERSITY_FORM_MAX_BYTES,
     save: ({ fields, file: logo }) => addUniversity({ actor, fields, logo }),
     successUrl: "/dashboard/add-university",
-    successToast: { type: "success", text: "Successfully added new university data" },
+    successToast: { type: "success", text: m.staff_university_added() },
   });
 }
 
@@ -38,18 +39,15 @@ export default function AddUniversityPage({ actionData }: Route.ComponentProps) 
   // A new location after each successful add: the form starts again, empty.
   const { key } = useLocation();
   return (
-    <Page
-      title="Add University"
-      intro="A university for the finder and its own page. Every field up to the minimum IELTS is required, the logo too."
-    >
+    <Page title={m.staff_add_university_title()} intro={m.staff_add_university_intro()}>
       <UniversityForm
         id={`add-university-${key}`}
         lastResult={actionData?.result}
         saving={navigation.state === "submitting"}
-        submitLabel="Add university"
+        submitLabel={m.staff_add_university()}
       />
     </Page>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Add University — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_add_university_title() }) }];

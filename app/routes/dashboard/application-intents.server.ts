@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { AppError, replyWithError } from "~/.server/errors";
 import { invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
+import { m } from "~/paraglide/messages";
 
 /** One of an application page's forms, by its `intent`: the schema, what it does, and the toast and anchor after it. */
 export type IntentForm<S extends z.ZodType = z.ZodType> = {
@@ -16,8 +17,6 @@ export function intentForm<S extends z.ZodType>(form: IntentForm<S>): IntentForm
   return form as unknown as IntentForm;
 }
 
-export const NO_SUCH_ACTION = "There is no such action on this page.";
-
 /**
  * Runs the form an application page's post names by its `intent`, through the one form path: a
  * refusal of its fields answers 400 with the form's problems, a refusal by the rules (AppError:
@@ -28,7 +27,7 @@ export const NO_SUCH_ACTION = "There is no such action on this page.";
 export async function runIntentForm(formData: FormData, forms: Record<string, IntentForm>, back: string) {
   const intent = String(formData.get("intent") ?? "");
   const form = Object.hasOwn(forms, intent) ? forms[intent] : undefined;
-  if (!form) return replyWithError(new AppError("INVALID", NO_SUCH_ACTION));
+  if (!form) return replyWithError(new AppError("INVALID", m.staff_no_such_action()));
   const field = formData.get("field");
   const extra = { form: typeof field === "string" && field ? `${intent}:${field.slice(0, 60)}` : intent };
   const submission = parseSubmission(formData, form.schema);

@@ -24,6 +24,7 @@ import { FormMessage, Select, TextAreaField } from "~/components/ui/field";
 import { isFinal, move, WITHDRAWN_READ_ONLY } from "~/lib/application-flow";
 import { documentInfo, isDocumentField, staffStatusActions, staffStatuses, statusLabels, threadPage } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
 import { hasRole } from "~/lib/roles";
 import {
   ApplicationMessageSchema,
@@ -34,6 +35,7 @@ import {
   STAFF_NOTE_MAX_LENGTH,
 } from "~/lib/schemas/applications";
 import { serialize } from "~/lib/serialized";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/application";
 import { intentForm, runIntentForm } from "./application-intents.server";
 
@@ -99,31 +101,31 @@ export async function action({ request, params }: Route.ActionArgs) {
         note: intentForm({
           schema: StaffNoteFormSchema,
           run: (value) => addApplicationNote({ id, note: value.note, actor }),
-          toast: () => "Note added",
+          toast: () => m.staff_toast_note_added(),
         }),
         "review-document": intentForm({
           schema: DocumentReviewSchema,
           run: (value) => reviewDocument({ id, field: value.field, decision: value.decision, reason: value.reason, actor }),
           toast: (value) =>
             value.decision === "accepted"
-              ? `${documentInfo(value.field).label} accepted`
-              : `A new copy of the ${documentInfo(value.field).noun} was asked for`,
+              ? m.staff_toast_document_accepted({ document: documentInfo(value.field).label })
+              : m.staff_toast_new_copy({ document: documentInfo(value.field).noun }),
           anchor: "documents-heading",
         }),
         assign: intentForm({
           schema: AssignmentSchema,
           run: (value) => assignApplication({ id, assigneeId: value.assigneeId, actor }),
-          toast: () => "Application assigned",
+          toast: () => m.staff_toast_application_assigned(),
         }),
         reopen: intentForm({
           schema: ReopenSchema,
           run: (value) => reopenApplication({ id, reason: value.reason, actor }),
-          toast: () => "Application reopened",
+          toast: () => m.staff_toast_application_reopened(),
         }),
         message: intentForm({
           schema: ApplicationMessageSchema,
           run: (value) => postApplicationMessage({ id, body: value.body, author: actor, as: "staff" }),
-          toast: () => "Message sent",
+          toast: () => m.staff_toast_message_sent(),
           anchor: "messages",
         }),
       },
@@ -145,10 +147,10 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
   const reply = actionData as IntentReply | undefined;
   const open = application.status !== "withdrawn" && !isFinal(application.status);
   return (
-    <Page title={`Application of ${application.name ?? "a student"}`}>
+    <Page title={applicationTitle(application.name)}>
       <ApplicationLayout
         application={application}
-        back={{ href: "/dashboard/applications", label: "Back to applications" }}
+        back={{ href: localizedPath("/dashboard/applications"), label: m.staff_back_to_applications() }}
         documentExtra={(document) => (
           <DocumentReview document={document} reply={reply} canReview={open} open={application.reviewing === document.field} />
         )}
@@ -187,13 +189,13 @@ function StatusCard({ application, reply }: { application: PageData; reply: Inte
   const final = isFinal(application.status);
   return (
     <Card className="p-4 sm:p-6">
-      <h2 className="text-xl font-semibold text-slate-900">Status</h2>
+      <h2 className="text-xl font-semibold text-slate-900">{m.staff_status()}</h2>
       {application.status === "withdrawn" ? (
         <p className="mt-2 text-slate-800">{WITHDRAWN_READ_ONLY}</p>
       ) : (
         <Form method="post" preventScrollReset className="mt-3 grid gap-3">
           <label htmlFor="staff-note" className="text-sm font-semibold text-slate-800">
-            Note for the timeline (optional; the student sees it)
+            {m.staff_note_label()}
           </label>
           <textarea
             id="staff-note"
@@ -210,7 +212,9 @@ function StatusCard({ application, reply }: { application: PageData; reply: Inte
           ) : null}
           {final ? (
             <p className="text-sm text-slate-700">
-              {statusLabels[application.status]} is final{application.manager ? "" : ": only a manager can reopen it"}.
+              {(application.manager ? m.staff_status_final : m.staff_status_final_manager_only)({
+                status: statusLabels[application.status],
+              })}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
@@ -231,7 +235,7 @@ function StatusCard({ application, reply }: { application: PageData; reply: Inte
               </Button>
             ))}
             <Button name="intent" value="note" size="sm" variant="outline" pending={sending}>
-              Add note
+              {m.staff_add_note()}
             </Button>
           </div>
         </Form>
@@ -241,16 +245,16 @@ function StatusCard({ application, reply }: { application: PageData; reply: Inte
           <input type="hidden" name="intent" value="reopen" />
           {reopen.problem && !reopen.fields.reason ? <FormMessage>{reopen.problem}</FormMessage> : null}
           <TextAreaField
-            label="Why reopen it?"
+            label={m.staff_reopen_reason()}
             name="reason"
             rows={2}
             required
             maxLength={REASON_MAX_LENGTH}
             error={reopen.fields.reason}
-            hint="It goes back to Processing; the student is told, with this reason."
+            hint={m.staff_reopen_hint()}
           />
           <Button size="sm" variant="secondary" className="justify-self-start" pending={sending}>
-            Reopen
+            {m.staff_reopen()}
           </Button>
         </Form>
       ) : null}
@@ -266,17 +270,17 @@ function AssignmentCard({ application, reply }: { application: PageData; reply: 
   const canAssign = application.manager && application.status !== "withdrawn";
   return (
     <Card className="p-4 sm:p-6">
-      <h2 className="text-xl font-semibold text-slate-900">Handled by</h2>
-      <p className="mt-2 text-slate-800">{application.assignee ? application.assignee.name : "Nobody yet."}</p>
+      <h2 className="text-xl font-semibold text-slate-900">{m.staff_handled_by()}</h2>
+      <p className="mt-2 text-slate-800">{application.assignee ? application.assignee.name : m.staff_nobody_yet()}</p>
       {canAssign ? (
         <Form method="post" preventScrollReset className="mt-3 grid gap-2">
           <input type="hidden" name="intent" value="assign" />
           {problem ? <FormMessage>{problem}</FormMessage> : null}
           <label htmlFor="assignee" className="text-sm font-semibold text-slate-800">
-            {application.assignee ? "Hand it to" : "Assign to"}
+            {application.assignee ? m.staff_hand_it_to() : m.staff_assign_to()}
           </label>
           {application.consultants.length === 0 ? (
-            <p className="text-sm text-slate-700">There are no consultants yet: add one first.</p>
+            <p className="text-sm text-slate-700">{m.staff_no_consultants()}</p>
           ) : (
             <div className="flex flex-wrap gap-2">
               <Select
@@ -287,7 +291,7 @@ function AssignmentCard({ application, reply }: { application: PageData; reply: 
                 required
                 className="min-h-11"
               >
-                <option value="">Choose a consultant</option>
+                <option value="">{m.staff_choose_consultant()}</option>
                 {application.consultants.map((consultant) => (
                   <option key={consultant.id} value={consultant.id}>
                     {consultant.name}
@@ -295,7 +299,7 @@ function AssignmentCard({ application, reply }: { application: PageData; reply: 
                 ))}
               </Select>
               <Button size="sm" pending={sending}>
-                Assign
+                {m.staff_assign()}
               </Button>
             </div>
           )}
@@ -305,4 +309,9 @@ function AssignmentCard({ application, reply }: { application: PageData; reply: 
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Application of ${data?.name ?? "a student"} — Onward` }];
+/** "Application of Rahim", or of "a student" when the name is not known. */
+function applicationTitle(name: string | null | undefined): string {
+  return name != null ? m.staff_application_title({ name }) : m.staff_application_title_unnamed();
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: m.staff_title_suffix({ title: applicationTitle(data?.name) }) }];

@@ -12,18 +12,20 @@ import { Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { type ApplicationStatus, applicationStatuses, statusLabels } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
-import { plural } from "~/lib/plural";
 import { serialize } from "~/lib/serialized";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/applications";
 
 const listedStatuses = applicationStatuses.filter((status) => status !== "draft");
 type ListedStatus = Exclude<ApplicationStatus, "draft">;
 
 const assignedChoices = [
-  { value: "me", label: "Assigned to me" },
-  { value: "unassigned", label: "Not assigned" },
-  { value: "any", label: "Anyone's" },
+  { value: "me", label: m.staff_assigned_me },
+  { value: "unassigned", label: m.staff_assigned_unassigned },
+  { value: "any", label: m.staff_assigned_any },
 ] as const;
 type Assigned = (typeof assignedChoices)[number]["value"];
 
@@ -66,13 +68,13 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q, status, country, countries, assigned, assignedByDefault } = loaderData;
   const filtered = Boolean(q || status || country || assigned !== assignedByDefault);
   return (
-    <Page title="Applications">
+    <Page title={m.staff_applications_title()}>
       <Form
         method="get"
         role="search"
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
       >
-        <StackedField id="applications-q" label="Name or e-mail">
+        <StackedField id="applications-q" label={m.staff_name_or_email()}>
           <input
             id="applications-q"
             name="q"
@@ -82,26 +84,32 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
             className="mt-1 block w-full min-w-0 rounded-md border border-slate-400 px-3 py-2"
           />
         </StackedField>
-        <StackedSelect id="applications-assigned" label="Whose" name="assigned" value={assigned} options={assignedChoices} />
+        <StackedSelect
+          id="applications-assigned"
+          label={m.staff_applications_whose()}
+          name="assigned"
+          value={assigned}
+          options={assignedChoices.map((choice) => ({ value: choice.value, label: choice.label() }))}
+        />
         <StackedSelect
           id="applications-status"
-          label="Status"
+          label={m.staff_status()}
           name="status"
           value={status}
-          options={[{ value: "", label: "Any status" }, ...listedStatuses.map((value) => ({ value, label: statusLabels[value] }))]}
+          options={[{ value: "", label: m.staff_any_status() }, ...listedStatuses.map((value) => ({ value, label: statusLabels[value] }))]}
         />
         <StackedSelect
           id="applications-country"
-          label="Country"
+          label={m.staff_country()}
           name="country"
           value={country}
-          options={[{ value: "", label: "Any country" }, ...countries.map((value) => ({ value, label: value }))]}
+          options={[{ value: "", label: m.staff_any_country() }, ...countries.map((value) => ({ value, label: value }))]}
         />
         <div className="flex gap-2">
-          <Button>Filter</Button>
+          <Button>{m.staff_filter()}</Button>
           {filtered ? (
-            <LinkButton href="/dashboard/applications" size="md" variant="outline">
-              Clear
+            <LinkButton href={localizedPath("/dashboard/applications")} size="md" variant="outline">
+              {m.staff_clear()}
             </LinkButton>
           ) : null}
         </div>
@@ -109,9 +117,9 @@ export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-sm text-slate-700" aria-live="polite">
         {total === 0
           ? filtered
-            ? "No application matches."
-            : "No applications yet."
-          : `${plural(total, "application", "applications")}${filtered ? (total === 1 ? " matches" : " match") : ""}.`}
+            ? m.staff_applications_none_match()
+            : m.staff_applications_none()
+          : (filtered ? m.staff_applications_count_match : m.staff_applications_count)({ count: total, countText: groupThousands(total) })}
       </p>
       <ApplicationCards items={items} showApplicant />
       <Pager page={page} pageCount={pageCount} />
@@ -158,4 +166,4 @@ function StackedField({ id, label, children }: { id: string; label: string; chil
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Applications — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_applications_title() }) }];

@@ -28,11 +28,13 @@ import {
   SLOT_MIN_MINUTES,
 } from "~/lib/booking";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
+import { localizedPath } from "~/lib/locale";
+import { formatDigits, groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
-import { plural } from "~/lib/plural";
 import { DeleteSlotSchema, SlotFormSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/appointment-time";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -83,7 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
     let slotId = "";
     try {
       slotId = parseButtons(formData, DeleteSlotSchema).slot;
-      if (!consultantId) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
+      if (!consultantId) throw new AppError("FORBIDDEN", m.staff_no_consultant_profile());
       await deleteSlot({ actor: user, consultantId, slotId });
     } catch (error) {
       return replyWithError(error, (refusal) => ({ refusal: { slot: slotId, message: refusal.message } }));
@@ -93,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseSubmission(formData, SlotFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission, SlotFormSchema);
   try {
-    if (!consultantId) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
+    if (!consultantId) throw new AppError("FORBIDDEN", m.staff_no_consultant_profile());
     // The domain checks the form again, as typed (the schema's output is not its input).
     const typed = (name: string) => {
       const value = formData.get(name);
@@ -122,7 +124,7 @@ export default function AppointmentTimePage({ loaderData, actionData }: Route.Co
   const confirmed = useConfirmedSubmit();
   if (!consultant || !slots || !defaults) {
     return (
-      <Page title="Appointment time">
+      <Page title={m.staff_appointment_time_title()}>
         <NoConsultantProfile />
       </Page>
     );
@@ -130,18 +132,16 @@ export default function AppointmentTimePage({ loaderData, actionData }: Route.Co
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const refusal = actionData && "refusal" in actionData ? actionData.refusal : undefined;
   return (
-    <Page title="Appointment time" intro="The times students can book you. Each slot is kept in the time zone you enter it in.">
-      {consultant.active ? null : (
-        <FormMessage tone="info">Your profile is inactive: students cannot book you until a manager activates it.</FormMessage>
-      )}
+    <Page title={m.staff_appointment_time_title()} intro={m.staff_appointment_time_intro()}>
+      {consultant.active ? null : <FormMessage tone="info">{m.staff_profile_inactive()}</FormMessage>}
       <SlotForm lastResult={result} defaults={defaults} />
       <section aria-labelledby="slots-heading" className="mt-10">
         <h2 id="slots-heading" className="text-xl font-semibold text-slate-900">
-          {view === "upcoming" ? "Upcoming slots" : "Past slots"}
+          {view === "upcoming" ? m.staff_upcoming_slots() : m.staff_past_slots()}
         </h2>
-        <nav aria-label="Slots" className="mt-3 flex gap-2">
-          <ViewLink view="upcoming" current={view} label="Upcoming" />
-          <ViewLink view="past" current={view} label="History" />
+        <nav aria-label={m.staff_slots_nav()} className="mt-3 flex gap-2">
+          <ViewLink view="upcoming" current={view} label={m.staff_upcoming()} />
+          <ViewLink view="past" current={view} label={m.staff_history()} />
         </nav>
         {refusal ? (
           <div className="mt-4">
@@ -151,12 +151,15 @@ export default function AppointmentTimePage({ loaderData, actionData }: Route.Co
         <p className="mt-4 text-sm text-slate-700" aria-live="polite">
           {slots.total === 0
             ? view === "upcoming"
-              ? "No upcoming slots. Add one above so students can book you."
-              : "No past slots yet."
-            : `${plural(slots.total, `${view} slot`, `${view} slots`)}.`}
+              ? m.staff_no_upcoming_slots()
+              : m.staff_no_past_slots()
+            : (view === "upcoming" ? m.staff_upcoming_slots_count : m.staff_past_slots_count)({
+                count: slots.total,
+                countText: groupThousands(slots.total),
+              })}
         </p>
         {slots.items.length > 0 ? (
-          <ul className="mt-4 grid gap-3" aria-label={view === "upcoming" ? "Upcoming slots" : "Past slots"}>
+          <ul className="mt-4 grid gap-3" aria-label={view === "upcoming" ? m.staff_upcoming_slots() : m.staff_past_slots()}>
             {slots.items.map((slot) => (
               <li key={slot.id}>
                 <Card className="flex flex-wrap items-center justify-between gap-3 p-4" data-slot={slot.id}>
@@ -168,20 +171,19 @@ export default function AppointmentTimePage({ loaderData, actionData }: Route.Co
                           <StatusBadge status={slot.bookingStatus} /> <span className="[overflow-wrap:anywhere]">{slot.bookedBy}</span>
                         </>
                       ) : (
-                        <Badge tone="brand">{view === "upcoming" ? "Free" : "Not booked"}</Badge>
+                        <Badge tone="brand">{view === "upcoming" ? m.staff_slot_free() : m.staff_slot_not_booked()}</Badge>
                       )}
                     </p>
                   </div>
                   {view === "upcoming" && slot.bookingStatus ? (
-                    <p className="max-w-60 text-sm text-slate-700">
-                      Booked: reject the booking (or the student cancels) to free or delete it.
-                    </p>
+                    <p className="max-w-60 text-sm text-slate-700">{m.staff_slot_booked_note()}</p>
                   ) : view === "upcoming" ? (
                     <form method="post" onSubmit={confirmed(DELETE_SLOT_QUESTION)}>
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="slot" value={slot.id} />
                       <Button size="sm" variant="neutral">
-                        Delete<span className="sr-only"> the slot {slot.when}</span>
+                        {m.staff_delete()}
+                        <span className="sr-only"> {m.staff_delete_slot_sr({ when: slot.when })}</span>
                       </Button>
                     </form>
                   ) : null}
@@ -200,7 +202,7 @@ function ViewLink({ view, current, label }: { view: View; current: View; label: 
   const active = view === current;
   return (
     <a
-      href={view === "upcoming" ? "/dashboard/appointment-time" : "/dashboard/appointment-time?view=past"}
+      href={localizedPath(view === "upcoming" ? "/dashboard/appointment-time" : "/dashboard/appointment-time?view=past")}
       aria-current={active ? "page" : undefined}
       className={`rounded-md px-3 py-2 text-sm font-semibold ${active ? "bg-brand-700 text-white" : "border border-slate-300 text-brand-800 hover:bg-brand-50"}`}
     >
@@ -224,7 +226,7 @@ function SlotForm({
   return (
     <section aria-labelledby="add-slot" className="rounded-card border border-slate-200 p-4 sm:p-6">
       <h2 id="add-slot" className="text-xl font-semibold text-slate-900">
-        Add a slot
+        {m.staff_add_a_slot()}
       </h2>
       {form.errors?.[0] ? (
         <div className="mt-3">
@@ -232,11 +234,11 @@ function SlotForm({
         </div>
       ) : null}
       <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label="Date" field={fields.date} type="date" required min={defaults.today} />
+        <Field label={m.staff_date()} field={fields.date} type="date" required min={defaults.today} />
         {/* The browser's own time control, shown 12- or 24-hour as the device is set: the hint names no format. It always sends HH:MM. */}
-        <Field label="Start time" field={fields.time} type="time" required step={60} hint="When it starts, in the time zone given" />
+        <Field label={m.staff_start_time()} field={fields.time} type="time" required step={60} hint={m.staff_start_time_hint()} />
         <Field
-          label="Length (minutes)"
+          label={m.staff_length_minutes()}
           field={fields.duration}
           type="number"
           inputMode="numeric"
@@ -244,15 +246,15 @@ function SlotForm({
           max={SLOT_MAX_MINUTES}
           step={5}
           required
-          hint={`${SLOT_MIN_MINUTES} to ${SLOT_MAX_MINUTES}`}
+          hint={m.staff_length_hint({ min: formatDigits(SLOT_MIN_MINUTES), max: formatDigits(SLOT_MAX_MINUTES) })}
         />
-        <TimeZoneField field={fields.timeZone} hint="The start time's zone, for example Asia/Dhaka" />
+        <TimeZoneField field={fields.timeZone} hint={m.staff_slot_zone_hint()} />
         <div className="sm:col-span-2 lg:col-span-4">
-          <Button pending={saving}>{saving ? "Adding…" : "Add slot"}</Button>
+          <Button pending={saving}>{saving ? m.staff_adding() : m.staff_add_slot()}</Button>
         </div>
       </Form>
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Appointment time — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_appointment_time_title() }) }];

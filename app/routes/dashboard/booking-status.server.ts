@@ -7,6 +7,7 @@ import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { statusActions } from "~/lib/booking";
 import { BookingStatusSchema } from "~/lib/schemas/booking";
+import { m } from "~/paraglide/messages";
 
 /**
  * A booking's status button (`booking`, `status`) on a consultant's My Appointments
@@ -21,7 +22,7 @@ export async function changeBookingStatus(request: Request, actor: SessionUser, 
   try {
     const change = parseButtons(formData, BookingStatusSchema);
     booking = change.booking;
-    if (consultantId === undefined) throw new AppError("FORBIDDEN", "Your consultant profile has not been set up yet.");
+    if (consultantId === undefined) throw new AppError("FORBIDDEN", m.staff_no_consultant_profile());
     status = await setBookingStatus({ actor, consultantId, bookingId: booking, status: change.status });
   } catch (error) {
     return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));

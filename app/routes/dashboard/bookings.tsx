@@ -11,10 +11,12 @@ import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
 import { type BookingStatus, bookingStatuses } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
-import { plural } from "~/lib/plural";
 import { isCalendarDate } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/bookings";
 import { changeBookingStatus } from "./booking-status.server";
 
@@ -86,11 +88,11 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
   const refusal = actionData?.refusal;
   const filtered = Boolean(filters.consultant || filters.status || filters.from || filters.to);
   return (
-    <Page title="Bookings" intro="Every consultant's bookings. Accept or reject each one, and mark it completed once it has taken place.">
-      <Form method="get" role="search" aria-label="Filter bookings" className="flex flex-wrap items-end gap-3">
-        <FilterField label="Consultant">
+    <Page title={m.staff_bookings_title()} intro={m.staff_bookings_intro()}>
+      <Form method="get" role="search" aria-label={m.staff_bookings_filter_label()} className="flex flex-wrap items-end gap-3">
+        <FilterField label={m.staff_consultant()}>
           <Select name="consultant" defaultValue={filters.consultant ?? ""}>
-            <option value="">All consultants</option>
+            <option value="">{m.staff_all_consultants()}</option>
             {consultants.map((consultant) => (
               <option key={consultant.id} value={consultant.id}>
                 {consultant.name}
@@ -99,26 +101,29 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
           </Select>
         </FilterField>
         <BookingStatusField value={filters.status} />
-        <FilterField label="From">
+        <FilterField label={m.staff_from()}>
           <input type="date" name="from" defaultValue={filters.from ?? ""} className={filterControl} />
         </FilterField>
-        <FilterField label="To">
+        <FilterField label={m.staff_to()}>
           <input type="date" name="to" defaultValue={filters.to ?? ""} className={filterControl} />
         </FilterField>
-        <Button className="h-11">Show</Button>
+        <Button className="h-11">{m.staff_show()}</Button>
       </Form>
-      <p className="mt-2 text-sm text-slate-600">Dates and times are in your time zone, {timeZone}.</p>
+      <p className="mt-2 text-sm text-slate-600">{m.staff_bookings_time_zone({ timeZone })}</p>
       {refusal ? (
         <div className="mt-4">
           <FormMessage>{refusal.message}</FormMessage>
         </div>
       ) : null}
-      <ResultCount className="mt-4" clear={filtered ? { href: "/dashboard/bookings", label: "Show all bookings" } : null}>
+      <ResultCount
+        className="mt-4"
+        clear={filtered ? { href: localizedPath("/dashboard/bookings"), label: m.staff_bookings_show_all() } : null}
+      >
         {list.total === 0
           ? filtered
-            ? "No bookings match these filters."
-            : "No bookings yet. They appear here as soon as a student books a consultant."
-          : `${plural(list.total, "booking", "bookings")}.`}
+            ? m.staff_bookings_none_match()
+            : m.staff_bookings_none()
+          : m.staff_bookings_count({ count: list.total, countText: groupThousands(list.total) })}
       </ResultCount>
       <StaffBookingList items={list.items} refusal={refusal} />
       <Pager page={list.page} pageCount={list.pageCount} />
@@ -126,4 +131,4 @@ export default function BookingsPage({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Bookings — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_bookings_title() }) }];

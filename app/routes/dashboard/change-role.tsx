@@ -9,9 +9,13 @@ import { changeUserRole, findUser, roleChangeRefusal } from "~/.server/users/man
 import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
+import { withElements } from "~/components/ui/rich-message";
 import { TextLink } from "~/components/ui/text-link";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
+import { roleLabel } from "~/lib/roles";
 import { ChangeRoleSchema } from "~/lib/schemas/users";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/change-role";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -36,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const user = await changeUserRole({ actor, targetId: params.id, role });
     return redirectWithToast("/dashboard/user-management", {
       type: "success",
-      text: `${user.name} is now ${user.role === "admin" ? "an" : "a"} ${user.role}.`,
+      text: (user.role === "admin" ? m.staff_role_now_an : m.staff_role_now_a)({ name: user.name, role: roleLabel(user.role) }),
     });
   } catch (error) {
     return replyWithError(error, (refusal) => ({ error: refusal.message }));
@@ -47,31 +51,35 @@ export default function ChangeRolePage({ loaderData, actionData }: Route.Compone
   const { target, role, refusal } = loaderData;
   const error = actionData?.error ?? refusal;
   return (
-    <Page title="Change role">
+    <Page title={m.staff_change_role()}>
       {error ? (
         <FormMessage>{error}</FormMessage>
       ) : (
         <Form method="post" className="grid max-w-xl gap-4">
           <p className="text-lg text-slate-800">
-            Change the role of <strong>{target.name}</strong> ({target.email}) from <strong className="capitalize">{target.role}</strong> to{" "}
-            <strong className="capitalize">{role}</strong>?
+            {withElements(m.staff_change_role_question, {
+              name: <strong>{target.name}</strong>,
+              email: target.email,
+              from: <strong className="capitalize">{roleLabel(target.role)}</strong>,
+              to: <strong className="capitalize">{roleLabel(role)}</strong>,
+            })}
           </p>
           <input type="hidden" name="role" value={role} />
           <div className="flex gap-3">
-            <Button>Yes, change the role</Button>
-            <LinkButton href="/dashboard/user-management" variant="outline" size="md">
-              Cancel
+            <Button>{m.staff_yes_change_role()}</Button>
+            <LinkButton href={localizedPath("/dashboard/user-management")} variant="outline" size="md">
+              {m.staff_cancel()}
             </LinkButton>
           </div>
         </Form>
       )}
       {error ? (
         <p className="mt-4">
-          <TextLink href="/dashboard/user-management">Back to User Management</TextLink>
+          <TextLink href={localizedPath("/dashboard/user-management")}>{m.staff_back_to_user_management()}</TextLink>
         </p>
       ) : null}
     </Page>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Change role — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_change_role() }) }];

@@ -7,16 +7,18 @@ import { readForm, refuseUnreadableForm } from "~/.server/read-form";
 import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { postedId } from "~/lib/schemas/buttons";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/checklist";
 
-const CHOOSE_AN_ITEM = "Choose an item of your checklist to tick.";
-
-/** A checklist item's Tick or Untick button (app/components/plan/document-checklist.tsx). */
-const ChecklistTickSchema = z.object({
-  item: postedId(CHOOSE_AN_ITEM),
-  intent: z.enum(["tick", "untick"], { error: CHOOSE_AN_ITEM }),
-  returnTo: z.string().optional(),
-});
+/** A checklist item's Tick or Untick button (app/components/plan/document-checklist.tsx), its refusal in the request's language. */
+function checklistTickSchema() {
+  const chooseAnItem = m.dashboard_checklist_choose_item();
+  return z.object({
+    item: postedId(chooseAnItem),
+    intent: z.enum(["tick", "untick"], { error: chooseAnItem }),
+    returnTo: z.string().optional(),
+  });
+}
 
 /**
  * POST /dashboard/checklist/{applicationId}: `item` (its key), `intent` (`tick` or `untick`) and
@@ -29,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await readForm(request).catch(refuseUnreadableForm);
   let returnTo = "/dashboard";
   try {
-    const button = parseButtons(formData, ChecklistTickSchema);
+    const button = parseButtons(formData, checklistTickSchema());
     returnTo = safeRedirect(button.returnTo, returnTo);
     const { text } = await setChecklistTick({
       userId: user.id,
@@ -39,7 +41,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
     return redirectWithToast(
       returnTo,
-      { type: "success", text: `${button.intent === "tick" ? "Ticked" : "Unticked"}: ${text}` },
+      {
+        type: "success",
+        text: button.intent === "tick" ? m.dashboard_checklist_toast_ticked({ text }) : m.dashboard_checklist_toast_unticked({ text }),
+      },
       { status: 303 },
     );
   } catch (error) {

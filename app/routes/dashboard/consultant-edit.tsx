@@ -11,12 +11,13 @@ import { Page } from "~/components/layout/page";
 import { Pager } from "~/components/ui/pager";
 import type { ConsultantCountry } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
 import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
-import { plural } from "~/lib/plural";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { ConsultantEditSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/consultant-edit";
 import { handleUploadForm } from "./submit-upload-form.server";
 
@@ -72,7 +73,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     maxBytes: PHOTO_FORM_MAX_BYTES,
     save: ({ fields, file: picture }) => updateConsultant({ actor, id: params.id, fields, picture }),
     successUrl: "/dashboard/consultants",
-    successToast: { type: "success", text: "Consultant updated successfully" },
+    successToast: { type: "success", text: m.staff_consultant_updated() },
   });
 }
 
@@ -80,25 +81,28 @@ export default function EditConsultantPage({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const { consultant, values, open } = loaderData;
   return (
-    <Page title="Edit Consultant" intro={`${consultant.name}${consultant.active ? "" : " (inactive: not bookable)"}`}>
+    <Page
+      title={m.staff_edit_consultant_title()}
+      intro={consultant.active ? consultant.name : m.staff_consultant_intro_inactive({ name: consultant.name })}
+    >
       <ConsultantForm
         lastResult={actionData?.result}
         defaultValue={values}
         current={{ email: consultant.email, name: consultant.name, photoUrl: consultant.photoUrl }}
         saving={navigation.state === "submitting"}
-        submitLabel="Save"
+        submitLabel={m.staff_save()}
       />
       <section aria-labelledby="open-bookings" className="mt-10">
         <h2 id="open-bookings" className="text-xl font-semibold text-slate-900">
-          Open bookings
+          {m.staff_open_bookings()}
         </h2>
         <p className="mt-1 text-sm text-slate-700">
           {open.total === 0
-            ? "No pending or accepted bookings."
-            : `${plural(open.total, "pending or accepted booking", "pending or accepted bookings")}: ${consultant.name} settles them on their My Appointments page.`}
+            ? m.staff_no_pending_bookings()
+            : m.staff_pending_bookings_count({ count: open.total, countText: groupThousands(open.total), name: consultant.name })}
         </p>
         {open.items.length > 0 ? (
-          <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label="Open bookings">
+          <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label={m.staff_open_bookings()}>
             {open.items.map((booking) => (
               <li key={booking.id}>
                 <BookingCard booking={booking} headingLevel={3} />
@@ -112,4 +116,4 @@ export default function EditConsultantPage({ loaderData, actionData }: Route.Com
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit Consultant — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_edit_consultant_title() }) }];

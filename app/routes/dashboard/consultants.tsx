@@ -16,9 +16,11 @@ import { Button, LinkButton } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
-import { plural } from "~/lib/plural";
 import { ConsultantActiveSchema } from "~/lib/schemas/booking";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/consultants";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -50,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return redirectWithToast(listHref(request), {
     type: "success",
-    text: active ? "Consultant activated successfully" : "Consultant deactivated successfully",
+    text: active ? m.staff_consultant_activated() : m.staff_consultant_deactivated(),
   });
 }
 
@@ -58,16 +60,16 @@ export default function ConsultantsPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q } = loaderData;
   const confirmed = useConfirmedSubmit();
   return (
-    <Page title="Consultants">
+    <Page title={m.staff_consultants_title()}>
       <ListSearch
         q={q}
-        label="Search by name, e-mail or university"
-        placeholder="Name or e-mail"
-        add={{ href: "/dashboard/add-new-consultant", label: "Add consultant" }}
-        count={{ total, one: "consultant", many: "consultants" }}
+        label={m.staff_consultants_search()}
+        placeholder={m.staff_name_or_email()}
+        add={{ href: localizedPath("/dashboard/add-new-consultant"), label: m.staff_add_consultant() }}
+        count={{ total, one: m.staff_consultant_one(), many: m.staff_consultant_many() }}
       />
       <StaffCardList
-        label="Consultants"
+        label={m.staff_consultants_title()}
         items={items}
         layout="grid"
         cardAttributes={(consultant) => ({ "data-active": consultant.active })}
@@ -76,35 +78,33 @@ export default function ConsultantsPage({ loaderData }: Route.ComponentProps) {
             <MemberHeading photoUrl={consultant.photoUrl} name={consultant.name} detail={consultant.email} />
             <p className="mt-3 text-sm text-slate-700">
               <Badge tone={consultant.active ? "success" : "neutral"} className="mr-2">
-                {consultant.active ? "Active" : "Inactive"}
+                {consultant.active ? m.staff_active() : m.staff_inactive()}
               </Badge>
               {profileSummary(consultant)}
             </p>
             {missingDetails(consultant).length > 0 ? (
-              <p className="mt-1 text-sm text-slate-700">Still to add: {missingDetails(consultant).join(", ")}.</p>
+              <p className="mt-1 text-sm text-slate-700">
+                {m.staff_still_to_add({ details: missingDetails(consultant).join(m.staff_list_separator()) })}
+              </p>
             ) : null}
             <p className="mt-1 text-sm text-slate-700">
-              {consultant.liveBookings === 0 ? "No open bookings" : plural(consultant.liveBookings, "open booking", "open bookings")}
+              {consultant.liveBookings === 0
+                ? m.staff_no_open_bookings()
+                : m.staff_open_bookings_count({ count: consultant.liveBookings, countText: groupThousands(consultant.liveBookings) })}
             </p>
           </>
         )}
         actions={(consultant) => (
           <>
-            <LinkButton href={`/dashboard/consultants/${consultant.id}`} size="sm" variant="outline">
-              Edit<span className="sr-only"> {consultant.name}</span>
+            <LinkButton href={localizedPath(`/dashboard/consultants/${consultant.id}`)} size="sm" variant="outline">
+              {m.staff_edit()}
+              <span className="sr-only"> {consultant.name}</span>
             </LinkButton>
-            <form
-              method="post"
-              onSubmit={confirmed(
-                consultant.active
-                  ? "Are you sure you want to deactivate this consultant? Students will no longer be able to book them."
-                  : "Are you sure you want to activate this consultant?",
-              )}
-            >
+            <form method="post" onSubmit={confirmed(consultant.active ? m.staff_deactivate_question() : m.staff_activate_question())}>
               <input type="hidden" name="consultant" value={consultant.id} />
               <input type="hidden" name="active" value={consultant.active ? "false" : "true"} />
               <Button size="sm" variant={consultant.active ? "neutral" : "outline"}>
-                {consultant.active ? "Deactivate" : "Activate"}
+                {consultant.active ? m.staff_deactivate() : m.staff_activate()}
                 <span className="sr-only"> {consultant.name}</span>
               </Button>
             </form>
@@ -126,12 +126,12 @@ function profileSummary(consultant: ProfileParts): string {
 /** What a profile made by create-user still lacks, for the manager who completes it on Edit. */
 function missingDetails(consultant: ProfileParts): string[] {
   const missing: [boolean, string][] = [
-    [!consultant.photoUrl, "picture"],
-    [!consultant.profession, "profession"],
-    [!consultant.university, "university"],
-    [!consultant.country, "country"],
+    [!consultant.photoUrl, m.staff_missing_picture()],
+    [!consultant.profession, m.staff_missing_profession()],
+    [!consultant.university, m.staff_missing_university()],
+    [!consultant.country, m.staff_missing_country()],
   ];
   return missing.filter(([lacking]) => lacking).map(([, name]) => name);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Consultants — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_consultants_title() }) }];

@@ -13,6 +13,7 @@ import { Page } from "~/components/layout/page";
 import { Button, LinkButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { TimeZoneField } from "~/components/ui/time-zone-field";
+import { localizedPath } from "~/lib/locale";
 import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import {
@@ -23,6 +24,7 @@ import {
   ProfileSchema,
 } from "~/lib/schemas/profile";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/edit-user-profile";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -82,7 +84,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return refusedSubmission(submission, ProfileSchema, error);
   }
   const back = actor.id === target.id ? "/dashboard/profile" : "/dashboard/user-management";
-  return redirectWithToast(back, { type: "success", text: "Successfully updated" });
+  return redirectWithToast(back, { type: "success", text: m.staff_successfully_updated() });
 }
 
 type FormResult = SubmissionResult<string[]>;
@@ -95,33 +97,42 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
   });
   const saving = navigation.state === "submitting";
   return (
-    <Page title="Edit profile">
+    <Page title={m.staff_edit_profile_title()}>
       <MultipartForm form={form} loadValidation={loadValidation} className="mt-4 grid max-w-xl gap-4">
-        <Field label="Name" field={fields.name} autoComplete="name" required maxLength={PROFILE_NAME_MAX_LENGTH} />
-        <Field label="Email" name="email" type="email" value={profile.email} disabled readOnly hint="Your e-mail cannot be changed here." />
-        <Field label="Phone" field={fields.phone} type="tel" autoComplete="tel" maxLength={PROFILE_PHONE_MAX_LENGTH} />
-        <Field label="Address" field={fields.address} autoComplete="street-address" maxLength={PROFILE_ADDRESS_MAX_LENGTH} />
-        <TimeZoneField
-          field={fields.timeZone}
-          hint="Appointment times on your pages and in your e-mails are shown in this zone, for example Asia/Dhaka."
+        <Field label={m.staff_name()} field={fields.name} autoComplete="name" required maxLength={PROFILE_NAME_MAX_LENGTH} />
+        <Field
+          label={m.staff_email()}
+          name="email"
+          type="email"
+          value={profile.email}
+          disabled
+          readOnly
+          hint={m.staff_email_fixed_hint()}
         />
+        <Field label={m.staff_phone()} field={fields.phone} type="tel" autoComplete="tel" maxLength={PROFILE_PHONE_MAX_LENGTH} />
+        <Field label={m.staff_address()} field={fields.address} autoComplete="street-address" maxLength={PROFILE_ADDRESS_MAX_LENGTH} />
+        <TimeZoneField field={fields.timeZone} hint={m.staff_time_zone_profile_hint()} />
         <div className="flex items-center gap-4">
           {profile.photo ? (
-            <img src={profile.photo} alt="Current" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+            <img src={profile.photo} alt={m.staff_current()} width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
           ) : null}
           <Field
             className="flex-1"
-            label="Photo"
+            label={m.staff_photo()}
             field={fields.photo}
             type="file"
             accept="image/jpeg,image/png,image/webp"
-            hint="JPEG, PNG or WebP, at most 5 MB. Choose nothing to keep the current photo."
+            hint={m.staff_photo_hint()}
           />
         </div>
         <div className="flex gap-3">
-          <Button pending={saving}>{saving ? "Saving…" : "Save"}</Button>
-          <LinkButton href={loaderData.own ? "/dashboard/profile" : "/dashboard/user-management"} variant="outline" size="md">
-            Back
+          <Button pending={saving}>{saving ? m.staff_saving() : m.staff_save()}</Button>
+          <LinkButton
+            href={localizedPath(loaderData.own ? "/dashboard/profile" : "/dashboard/user-management")}
+            variant="outline"
+            size="md"
+          >
+            {m.staff_back()}
           </LinkButton>
         </div>
       </MultipartForm>
@@ -129,4 +140,4 @@ export default function EditProfilePage({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit profile — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_edit_profile_title() }) }];

@@ -18,8 +18,11 @@ import { DocumentChecklist } from "~/components/plan/document-checklist";
 import { Icon, type IconNode, IconTile } from "~/components/ui/icons";
 import { TextLink } from "~/components/ui/text-link";
 import { applicationStatuses, statusLabels } from "~/lib/applications";
-import { menuFor, pageRoles } from "~/lib/dashboard-menu";
+import { menuFor, pageRoles, roleLabel } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
 import { hasRole, type Role, roles } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -50,19 +53,19 @@ function ApplicationCounts({ counts }: { counts: { status: (typeof applicationSt
   const byStatus = new Map(counts.map((row) => [row.status, row]));
   const statuses = applicationStatuses.filter((status) => status !== "draft");
   return (
-    <Panel id="applications" title="Applications" className="rounded-lg border border-slate-200 p-5">
+    <Panel id="applications" title={m.dashboard_menu_applications()} className="rounded-lg border border-slate-200 p-5">
       <div className="mt-3 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-200 text-slate-700">
               <th scope="col" className="py-2 pr-3 font-semibold">
-                Status
+                {m.dashboard_home_status()}
               </th>
               <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                Assigned to me
+                {m.dashboard_home_assigned_to_me()}
               </th>
               <th scope="col" className="py-2 text-right font-semibold">
-                All
+                {m.dashboard_home_all()}
               </th>
             </tr>
           </thead>
@@ -73,10 +76,14 @@ function ApplicationCounts({ counts }: { counts: { status: (typeof applicationSt
                   {statusLabels[status]}
                 </th>
                 <td className="py-2 pr-3 text-right">
-                  <TextLink href={`/dashboard/applications?assigned=me&status=${status}`}>{byStatus.get(status)?.mine ?? 0}</TextLink>
+                  <TextLink href={localizedPath(`/dashboard/applications?assigned=me&status=${status}`)}>
+                    {groupThousands(byStatus.get(status)?.mine ?? 0)}
+                  </TextLink>
                 </td>
                 <td className="py-2 text-right">
-                  <TextLink href={`/dashboard/applications?assigned=any&status=${status}`}>{byStatus.get(status)?.all ?? 0}</TextLink>
+                  <TextLink href={localizedPath(`/dashboard/applications?assigned=any&status=${status}`)}>
+                    {groupThousands(byStatus.get(status)?.all ?? 0)}
+                  </TextLink>
                 </td>
               </tr>
             ))}
@@ -87,13 +94,13 @@ function ApplicationCounts({ counts }: { counts: { status: (typeof applicationSt
   );
 }
 
-const roleCounts = {
-  student: "Students",
-  networking: "Networking members",
-  consultant: "Consultants",
-  manager: "Managers",
-  admin: "Admins",
-} as const;
+const roleCounts: Record<Role, () => string> = {
+  student: m.dashboard_home_count_students,
+  networking: m.dashboard_home_count_networking,
+  consultant: m.dashboard_home_count_consultants,
+  manager: m.dashboard_home_count_managers,
+  admin: m.dashboard_home_count_admins,
+};
 
 /** Students and networking members are shown their next steps; staff, links to their work. */
 function showsNextSteps(role: Role) {
@@ -101,47 +108,27 @@ function showsNextSteps(role: Role) {
 }
 
 /** A student's next steps, from reading to applying. */
-const studentSteps: { to: string; label: string; text: string; icon: IconNode }[] = [
-  { to: "/countries", label: "Read a country guide", text: "Papers, costs and the visa process, country by country.", icon: GuideIcon },
-  { to: "/contact", label: "Ask us anything", text: "A counsellor answers by e-mail or calls you back.", icon: ConversationIcon },
-  {
-    to: "/find-university",
-    label: "Find a university",
-    text: "Compare universities by country, tuition and IELTS score.",
-    icon: UniversityIcon,
-  },
-  {
-    to: "/book-appointment",
-    label: "Book a consultant",
-    text: "Talk to someone who has done it before you.",
-    icon: BookingIcon,
-  },
-  {
-    to: "/apply",
-    label: "Apply",
-    text: "Send your application and documents in one place.",
-    icon: ApplicationsIcon,
-  },
-  {
-    to: "/networking",
-    label: "Meet people abroad",
-    text: "Reach students and workers already in your destination.",
-    icon: PeopleIcon,
-  },
+const studentSteps: { to: string; label: () => string; text: () => string; icon: IconNode }[] = [
+  { to: "/countries", label: m.dashboard_home_step_countries, text: m.dashboard_home_step_countries_text, icon: GuideIcon },
+  { to: "/contact", label: m.dashboard_home_step_contact, text: m.dashboard_home_step_contact_text, icon: ConversationIcon },
+  { to: "/find-university", label: m.dashboard_home_step_find, text: m.dashboard_home_step_find_text, icon: UniversityIcon },
+  { to: "/book-appointment", label: m.dashboard_home_step_book, text: m.dashboard_home_step_book_text, icon: BookingIcon },
+  { to: "/apply", label: m.dashboard_home_step_apply, text: m.dashboard_home_step_apply_text, icon: ApplicationsIcon },
+  { to: "/networking", label: m.dashboard_home_step_networking, text: m.dashboard_home_step_networking_text, icon: PeopleIcon },
 ];
 
 export default function DashboardHomePage({ loaderData }: Route.ComponentProps) {
   const { name, role, emailVerified, twoFactorEnabled, links, overview, checklist, applications } = loaderData;
   return (
-    <Page title={`Welcome, ${name}`} intro={`Your role: ${role}.`}>
+    <Page title={m.dashboard_home_title({ name })} intro={m.dashboard_home_intro({ role: roleLabel(role) })}>
       <div className="grid gap-6">
-        <Panel id="account" title="Your account" className="rounded-lg border border-slate-200 p-5">
+        <Panel id="account" title={m.dashboard_home_account()} className="rounded-lg border border-slate-200 p-5">
           <ul className="mt-2 grid gap-1 text-slate-800">
-            <li>E-mail: {emailVerified ? "confirmed" : "not confirmed yet — see the banner above"}</li>
+            <li>{emailVerified ? m.dashboard_home_email_confirmed() : m.dashboard_home_email_unconfirmed()}</li>
             <li>
-              Two-factor sign-in: {twoFactorEnabled ? "on" : "off"} (
-              <TextLink href="/dashboard/profile" weight="normal">
-                change in your profile
+              {twoFactorEnabled ? m.dashboard_home_two_factor_on() : m.dashboard_home_two_factor_off()} (
+              <TextLink href={localizedPath("/dashboard/profile")} weight="normal">
+                {m.dashboard_home_change_in_profile()}
               </TextLink>
               )
             </li>
@@ -153,43 +140,43 @@ export default function DashboardHomePage({ loaderData }: Route.ComponentProps) 
         {applications ? <ApplicationCounts counts={applications} /> : null}
 
         {overview.usersByRole ? (
-          <Panel id="figures" title="At a glance" className="rounded-lg border border-slate-200 p-5">
+          <Panel id="figures" title={m.dashboard_home_at_a_glance()} className="rounded-lg border border-slate-200 p-5">
             <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
               {roles.map((r) => (
                 <div key={r} className="rounded-md bg-slate-50 p-3">
-                  <dt className="text-sm text-slate-700">{roleCounts[r]}</dt>
-                  <dd className="text-2xl font-bold">{overview.usersByRole?.[r] ?? 0}</dd>
+                  <dt className="text-sm text-slate-700">{roleCounts[r]()}</dt>
+                  <dd className="text-2xl font-bold">{groupThousands(overview.usersByRole?.[r] ?? 0)}</dd>
                 </div>
               ))}
               <div className="rounded-md bg-amber-50 p-3">
-                <dt className="text-sm text-slate-700">Open messages</dt>
-                <dd className="text-2xl font-bold">{overview.openMessages}</dd>
+                <dt className="text-sm text-slate-700">{m.dashboard_home_open_messages()}</dt>
+                <dd className="text-2xl font-bold">{overview.openMessages === null ? null : groupThousands(overview.openMessages)}</dd>
               </div>
             </dl>
           </Panel>
         ) : null}
 
         {showsNextSteps(role) ? (
-          <Panel id="next" title="Your next steps" className="grid gap-3">
+          <Panel id="next" title={m.dashboard_home_next_steps()} className="grid gap-3">
             <ul className="grid gap-3 sm:grid-cols-2">
               {studentSteps.map((step) => (
                 <li key={step.to} className="flex gap-3 rounded-card border border-slate-200 p-4">
                   <IconTile icon={step.icon} />
                   <div>
-                    <TextLink href={step.to}>{step.label}</TextLink>
-                    <p className="mt-1 text-sm text-slate-700">{step.text}</p>
+                    <TextLink href={localizedPath(step.to)}>{step.label()}</TextLink>
+                    <p className="mt-1 text-sm text-slate-700">{step.text()}</p>
                   </div>
                 </li>
               ))}
             </ul>
           </Panel>
         ) : (
-          <Panel id="work" title="Your work" className="grid gap-3">
+          <Panel id="work" title={m.dashboard_home_work()} className="grid gap-3">
             <ul className="flex flex-wrap gap-3">
               {links.map((link) => (
                 <li key={link.to}>
                   <a
-                    href={link.to}
+                    href={localizedPath(link.to)}
                     className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-brand-50"
                   >
                     <Icon icon={menuIcon(link.to)} className="text-brand-700" />
@@ -217,4 +204,4 @@ function Panel({ id, title, className, children }: { id: string; title: string; 
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.dashboard_home_meta_title() }];

@@ -16,8 +16,10 @@ import { Badge } from "~/components/ui/badge";
 import { LinkButton } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
 import { parsePage } from "~/lib/pagination";
 import { MemberButtonSchema } from "~/lib/schemas/networking";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/manage-networking-member";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -46,9 +48,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const statusToasts = {
-  Active: "Networking member activated successfully",
-  Inactive: "Networking member inactive successfully",
+  Active: m.staff_member_activated,
+  Inactive: m.staff_member_inactivated,
 } as const;
+
+/** A member's stored status (Active, Inactive) as people read it. */
+const statusLabels = { Active: m.staff_active, Inactive: m.staff_inactive } as const;
 
 /**
  * The card buttons post here: `id` and `status` (Active or Inactive) to toggle, `id` and
@@ -63,11 +68,11 @@ export async function action({ request }: Route.ActionArgs) {
     const { id, intent, status } = parseButtons(formData, MemberButtonSchema);
     if (intent === "delete") {
       await deleteMember({ actor, id });
-      text = "Networking member deleted successfully";
+      text = m.staff_member_deleted();
     } else {
       // The schema asks for a status whenever the intent is not delete; the domain checks it again.
       const changed = await setMemberStatus({ actor, id, status: status ?? "" });
-      text = statusToasts[changed];
+      text = statusToasts[changed]();
     }
   } catch (error) {
     throw replyWithError(error);
@@ -78,16 +83,16 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ManageNetworkingMembersPage({ loaderData }: Route.ComponentProps) {
   const { items: members, total, page, pageCount, q } = loaderData;
   return (
-    <Page title="Manage Networking Members">
+    <Page title={m.staff_manage_members_title()}>
       <ListSearch
         q={q}
-        label="Search by name, e-mail, company or profession"
-        placeholder="Name or e-mail"
-        add={{ href: "/dashboard/add-new-networking-member", label: "Add member" }}
-        count={{ total, one: "member", many: "members" }}
+        label={m.staff_members_search()}
+        placeholder={m.staff_name_or_email()}
+        add={{ href: localizedPath("/dashboard/add-new-networking-member"), label: m.staff_add_member() }}
+        count={{ total, one: m.staff_member_one(), many: m.staff_member_many() }}
       />
       <StaffCardList
-        label="Networking members"
+        label={m.staff_networking_members()}
         items={members}
         layout="grid"
         details={(member) => (
@@ -95,7 +100,7 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
             <MemberHeading photoUrl={member.photoUrl} name={member.name} detail={member.email} />
             <p className="mt-3 text-sm text-slate-700">
               <Badge tone={member.status === "Active" ? "success" : "neutral"} className="mr-2">
-                {member.status}
+                {statusLabels[member.status]()}
               </Badge>
               {member.profession}, {member.company} · {member.address}, {member.location}
             </p>
@@ -103,29 +108,27 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
         )}
         actions={(member) => (
           <>
-            <LinkButton href={`/dashboard/networkings/${member.id}`} size="sm" variant="outline">
-              Update<span className="sr-only"> {member.name}</span>
+            <LinkButton href={localizedPath(`/dashboard/networkings/${member.id}`)} size="sm" variant="outline">
+              {m.staff_update()}
+              <span className="sr-only"> {member.name}</span>
             </LinkButton>
             <ConfirmedPost
-              question={
-                member.status === "Active"
-                  ? "Are you sure you want to inactive this networking member?"
-                  : "Are you sure you want to activate this networking member?"
-              }
+              question={member.status === "Active" ? m.staff_inactivate_member_question() : m.staff_activate_member_question()}
               fields={{ id: member.id, status: member.status === "Active" ? "Inactive" : "Active" }}
               variant="outline"
             >
-              {member.status === "Active" ? "Inactive" : "Active"}
+              {member.status === "Active" ? m.staff_inactive() : m.staff_active()}
               <span className="sr-only"> {member.name}</span>
             </ConfirmedPost>
             <ConfirmedPost
-              question="Are you sure you want to delete this networking member?"
+              question={m.staff_delete_member_question()}
               fields={{ id: member.id }}
               variant="neutral"
               name="intent"
               value="delete"
             >
-              Delete<span className="sr-only"> {member.name}</span>
+              {m.staff_delete()}
+              <span className="sr-only"> {member.name}</span>
             </ConfirmedPost>
           </>
         )}
@@ -135,4 +138,4 @@ export default function ManageNetworkingMembersPage({ loaderData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Manage Networking Members — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_manage_members_title() }) }];

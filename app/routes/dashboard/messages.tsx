@@ -12,10 +12,12 @@ import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { TextLink } from "~/components/ui/text-link";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { getLocale, intlLocale } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
-import { plural } from "~/lib/plural";
 import { MarkHandledSchema } from "~/lib/schemas/inbox";
 import { pageMeta } from "~/lib/seo";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/messages";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -37,23 +39,27 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return redirectWithToast(listHref(request), {
     type: "success",
-    text: "Message marked as handled",
+    text: m.staff_message_handled(),
   });
 }
 
-const kindLabel = { contact: "Contact message", ielts_enrolment: "IELTS enrollment" } as const;
+const kindLabel = { contact: m.staff_kind_contact, ielts_enrolment: m.staff_kind_ielts } as const;
 
 // Staff are in Dhaka: times are shown there, the same on the server and in the browser.
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" });
+const dateFormats = {
+  en: new Intl.DateTimeFormat(intlLocale.en, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
+  bn: new Intl.DateTimeFormat(intlLocale.bn, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
+} as const;
 
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const { items: messages, page, pageCount, total } = loaderData;
+  const dateFormat = dateFormats[getLocale()];
   return (
-    <Page title="Messages" intro={`${plural(total, "contact message", "contact messages")} and enrollment requests, newest first.`}>
+    <Page title={m.staff_messages_title()} intro={m.staff_messages_intro({ count: total, countText: groupThousands(total) })}>
       {messages.length === 0 ? (
-        <p className="text-slate-700">No messages yet.</p>
+        <p className="text-slate-700">{m.staff_no_messages()}</p>
       ) : (
-        <ul className="grid gap-4" aria-label="Messages">
+        <ul className="grid gap-4" aria-label={m.staff_messages_title()}>
           {messages.map((message) => (
             <li key={message.id} className="rounded-lg border border-slate-200 p-5" data-testid="inbox-message">
               <div className="flex flex-wrap items-center gap-2">
@@ -62,15 +68,16 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                     message.kind === "contact" ? "bg-brand-100 text-brand-900" : "bg-amber-100 text-amber-900"
                   }`}
                 >
-                  {kindLabel[message.kind]}
+                  {kindLabel[message.kind]()}
                 </span>
                 <time className="text-sm text-slate-600" dateTime={new Date(message.createdAt).toISOString()}>
                   {dateFormat.format(new Date(message.createdAt))}
                 </time>
                 {message.handledAt ? (
                   <span className="text-sm font-semibold text-emerald-800">
-                    Handled {dateFormat.format(new Date(message.handledAt))}
-                    {message.handledByName ? ` by ${message.handledByName}` : ""}
+                    {message.handledByName
+                      ? m.staff_handled_at_by({ when: dateFormat.format(new Date(message.handledAt)), name: message.handledByName })
+                      : m.staff_handled_at({ when: dateFormat.format(new Date(message.handledAt)) })}
                   </span>
                 ) : null}
               </div>
@@ -90,7 +97,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                 <Form method="post" className="mt-3">
                   <input type="hidden" name="id" value={message.id} />
                   <Button variant="secondary" size="sm">
-                    Mark as handled
+                    {m.staff_mark_handled()}
                   </Button>
                 </Form>
               )}
@@ -107,7 +114,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
     path: "/dashboard/messages",
-    title: "Messages",
-    description: "Contact messages and IELTS enrollment requests for staff.",
+    title: m.staff_messages_title(),
+    description: m.staff_messages_description(),
     noIndex: true,
   });

@@ -20,11 +20,13 @@ import { Card } from "~/components/ui/card";
 import { FormMessage, TextAreaField } from "~/components/ui/field";
 import { isOpen } from "~/lib/application-flow";
 import { DOCUMENT_ACCEPT, documentFields, formatBytes, threadPage } from "~/lib/applications";
-import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
+import { localizedPath } from "~/lib/locale";
+import { formatDigits } from "~/lib/numbers";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { ApplicationMessageSchema, REASON_MAX_LENGTH, WithdrawSchema } from "~/lib/schemas/applications";
 import { serialize } from "~/lib/serialized";
 import { shrinkChosenFile } from "~/lib/shrink-image";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/my-application";
 import { intentForm, runIntentForm } from "./application-intents.server";
 
@@ -81,13 +83,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       message: intentForm({
         schema: ApplicationMessageSchema,
         run: (value) => postApplicationMessage({ id, body: value.body, author: user, as: "owner" }),
-        toast: () => "Message sent",
+        toast: () => m.dashboard_myapp_toast_message_sent(),
         anchor: "messages",
       }),
       withdraw: intentForm({
         schema: WithdrawSchema,
         run: (value) => withdrawApplication({ id, reason: value.reason, applicant: user }),
-        toast: () => "Application withdrawn",
+        toast: () => m.dashboard_myapp_toast_withdrawn(),
       }),
     },
     back,
@@ -104,7 +106,10 @@ async function replaceFromForm(request: Request, id: string, user: Awaited<Retur
       maxBytes,
       readForm: (onFile) => readMultipart(request, { maxFileBytes: maxBytes, maxFiles: documentFields.length, maxFields: 10, onFile }),
     });
-    const text = replaced.length === 1 ? "New copy sent" : `${replaced.length} new copies sent`;
+    const text =
+      replaced.length === 1
+        ? m.dashboard_myapp_toast_new_copy()
+        : m.dashboard_myapp_toast_new_copies({ count: formatDigits(replaced.length) });
     return redirectWithToast(back, { type: "success", text }, { status: 303 });
   } catch (error) {
     if (error instanceof AppError) {
@@ -112,7 +117,7 @@ async function replaceFromForm(request: Request, id: string, user: Awaited<Retur
       return replyWithError(error, (refusal) => ({ form: "replace", result: { error: { "": [refusal.message], ...fieldErrors } } }));
     }
     logger.error({ err: error, applicationId: id }, "replacing application documents failed");
-    return data({ form: "replace", result: { error: { "": [SOMETHING_WENT_WRONG] } } }, { status: 500 });
+    return data({ form: "replace", result: { error: { "": [m.forms_something_went_wrong()] } } }, { status: 500 });
   }
 }
 
@@ -120,10 +125,10 @@ export default function MyApplicationPage({ loaderData: application, actionData 
   const reply = actionData as IntentReply | undefined;
   const requested = application.documents.filter((document) => document.state === "needs-new-copy");
   return (
-    <Page title={`Your application to ${application.universityName ?? "study abroad"}`}>
+    <Page title={applicationTitle(application.universityName)}>
       <ApplicationLayout
         application={application}
-        back={{ href: "/dashboard/my-applications", label: "Back to my applications" }}
+        back={{ href: localizedPath("/dashboard/my-applications"), label: m.dashboard_myapp_back() }}
         top={
           requested.length > 0 && application.status === "documents-requested" ? (
             <NewCopiesForm documents={requested} maxUploadBytes={application.maxUploadBytes} reply={reply} />
@@ -134,14 +139,14 @@ export default function MyApplicationPage({ loaderData: application, actionData 
             thread={application.thread}
             viewer="student"
             reply={reply}
-            closed={application.status === "withdrawn" ? "This application is withdrawn: its thread is closed." : undefined}
+            closed={application.status === "withdrawn" ? m.dashboard_myapp_thread_closed() : undefined}
           />
         }
       >
         {isOpen(application.status) ? <WithdrawForm reply={reply} /> : null}
         {application.status === "withdrawn" ? (
           <Card className="p-4 sm:p-6">
-            <p className="text-slate-800">You withdrew this application. It is kept here, read-only.</p>
+            <p className="text-slate-800">{m.dashboard_myapp_withdrawn_note()}</p>
           </Card>
         ) : null}
       </ApplicationLayout>
@@ -172,10 +177,12 @@ function NewCopiesForm({
   const message = Object.keys(fields).length === 0 ? problem : stray;
   return (
     <Card className="border-amber-500 p-4 sm:p-6" id="new-copies">
-      <h2 className="text-xl font-semibold text-slate-900">Send new copies</h2>
+      <h2 className="text-xl font-semibold text-slate-900">{m.dashboard_myapp_new_copies_title()}</h2>
       <p className="mt-1 text-sm text-slate-700">
-        Our team needs a new copy of {documents.length === 1 ? "one document" : `${documents.length} documents`}. JPEG, PNG, WebP or PDF, at
-        most {formatBytes(maxUploadBytes)} each. Your other documents stay as they are.
+        {m.dashboard_myapp_new_copies_text({
+          documents: m.dashboard_myapp_documents({ count: documents.length, countText: formatDigits(documents.length) }),
+          size: formatBytes(maxUploadBytes),
+        })}
       </p>
       <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-3 grid gap-4">
         {message ? <FormMessage>{message}</FormMessage> : null}
@@ -184,7 +191,7 @@ function NewCopiesForm({
             <label htmlFor={`new-${document.field}`} className="block text-sm font-semibold text-slate-800">
               {document.label}
             </label>
-            {document.reason ? <p className="text-sm text-amber-950">Why: {document.reason}</p> : null}
+            {document.reason ? <p className="text-sm text-amber-950">{m.dashboard_myapp_why({ reason: document.reason })}</p> : null}
             <input
               id={`new-${document.field}`}
               type="file"
@@ -206,7 +213,7 @@ function NewCopiesForm({
           </div>
         ))}
         <Button size="sm" className="justify-self-start" pending={sending || preparing > 0}>
-          {sending ? "Sending…" : preparing > 0 ? "Making photos smaller…" : "Send the new copies"}
+          {sending ? m.forms_contact_sending() : preparing > 0 ? m.dashboard_myapp_making_smaller() : m.dashboard_myapp_send_new_copies()}
         </Button>
       </Form>
     </Card>
@@ -221,16 +228,20 @@ function WithdrawForm({ reply }: { reply: IntentReply | undefined }) {
   return (
     <Card className="p-4 sm:p-6">
       <details open={problem !== undefined}>
-        <summary className="cursor-pointer font-semibold text-slate-900">Withdraw this application</summary>
+        <summary className="cursor-pointer font-semibold text-slate-900">{m.dashboard_myapp_withdraw_title()}</summary>
         <Form method="post" preventScrollReset className="mt-3 grid gap-3">
           <input type="hidden" name="intent" value="withdraw" />
-          <p className="text-sm text-slate-700">
-            Our team stops working on it and it can no longer change. It stays in your list, read-only. This cannot be undone.
-          </p>
+          <p className="text-sm text-slate-700">{m.dashboard_myapp_withdraw_text()}</p>
           {problem && !fields.reason ? <FormMessage>{problem}</FormMessage> : null}
-          <TextAreaField label="Why? (optional)" name="reason" rows={2} maxLength={REASON_MAX_LENGTH} error={fields.reason} />
+          <TextAreaField
+            label={m.dashboard_myapp_withdraw_reason()}
+            name="reason"
+            rows={2}
+            maxLength={REASON_MAX_LENGTH}
+            error={fields.reason}
+          />
           <Button size="sm" variant="neutral" className="justify-self-start" pending={sending}>
-            Yes, withdraw it
+            {m.dashboard_myapp_withdraw_confirm()}
           </Button>
         </Form>
       </details>
@@ -238,4 +249,9 @@ function WithdrawForm({ reply }: { reply: IntentReply | undefined }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Your application to ${data?.universityName ?? "study abroad"} — Onward` }];
+/** "Your application to {university}", or to study abroad when it names none. */
+function applicationTitle(universityName: string | null | undefined): string {
+  return universityName ? m.dashboard_myapp_title({ university: universityName }) : m.dashboard_myapp_title_abroad();
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${applicationTitle(data?.universityName)} — Onward` }];

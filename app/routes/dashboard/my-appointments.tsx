@@ -10,19 +10,21 @@ import { FilterField, FormMessage, Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
 import { type BookingStatus, bookingStatuses } from "~/lib/booking";
+import { localizedPath } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
-import { plural } from "~/lib/plural";
 import { formatSlot } from "~/lib/time-zones";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/my-appointments";
 import { changeBookingStatus } from "./booking-status.server";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
 export { headers } from "~/lib/headers";
 
-const whens: { value: BookingWhen; label: string }[] = [
-  { value: "upcoming", label: "Upcoming" },
-  { value: "past", label: "Past" },
-  { value: "all", label: "All" },
+const whens: { value: BookingWhen; label: () => string }[] = [
+  { value: "upcoming", label: m.dashboard_appointments_upcoming },
+  { value: "past", label: m.dashboard_appointments_past },
+  { value: "all", label: m.dashboard_appointments_all },
 ];
 
 /** The filters, from the URL: `when` (upcoming by default), `status`, or one `booking` (the link in an e-mail). */
@@ -85,37 +87,39 @@ export default function MyAppointmentsPage({ loaderData, actionData }: Route.Com
   const { profile, filters, list } = loaderData;
   if (!profile || !list) {
     return (
-      <Page title="My Appointments">
+      <Page title={m.dashboard_menu_my_appointments()}>
         <NoConsultantProfile />
       </Page>
     );
   }
   const refusal = actionData?.refusal;
   return (
-    <Page
-      title="My Appointments"
-      intro="Students' bookings of your slots. Accept or reject each one, and mark it completed once it has taken place."
-    >
-      <Form method="get" role="search" aria-label="Filter bookings" className="flex flex-wrap items-end gap-3">
-        <FilterField label="When">
+    <Page title={m.dashboard_menu_my_appointments()} intro={m.dashboard_appointments_intro()}>
+      <Form method="get" role="search" aria-label={m.dashboard_appointments_filter()} className="flex flex-wrap items-end gap-3">
+        <FilterField label={m.dashboard_appointments_when()}>
           <Select name="when" defaultValue={filters.when}>
             {whens.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {option.label()}
               </option>
             ))}
           </Select>
         </FilterField>
         <BookingStatusField value={filters.status} />
-        <Button className="h-11">Show</Button>
+        <Button className="h-11">{m.dashboard_appointments_show()}</Button>
       </Form>
       {refusal ? (
         <div className="mt-4">
           <FormMessage>{refusal.message}</FormMessage>
         </div>
       ) : null}
-      <ResultCount className="mt-4" clear={filters.booking ? { href: "/dashboard/my-appointments", label: "Show all bookings" } : null}>
-        {list.total === 0 ? "No bookings here." : `${plural(list.total, "booking", "bookings")}.`}
+      <ResultCount
+        className="mt-4"
+        clear={filters.booking ? { href: localizedPath("/dashboard/my-appointments"), label: m.dashboard_appointments_show_all() } : null}
+      >
+        {list.total === 0
+          ? m.dashboard_appointments_none()
+          : m.dashboard_bookings_count({ count: list.total, countText: groupThousands(list.total) })}
       </ResultCount>
       <StaffBookingList items={list.items} refusal={refusal} />
       <Pager page={list.page} pageCount={list.pageCount} />
@@ -123,4 +127,4 @@ export default function MyAppointmentsPage({ loaderData, actionData }: Route.Com
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "My Appointments — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.dashboard_appointments_meta_title() }];

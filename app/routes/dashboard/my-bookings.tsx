@@ -19,10 +19,12 @@ import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
 import { CANCEL_QUESTION, isLiveStatus } from "~/lib/booking";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
+import { localizedPath } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
-import { plural } from "~/lib/plural";
 import { CancelBookingSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/my-bookings";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -64,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
   }
-  return redirectWithToast(listHref(request), { type: "success", text: "Booking cancelled successfully" }, { status: 303 });
+  return redirectWithToast(listHref(request), { type: "success", text: m.dashboard_bookings_toast_cancelled() }, { status: 303 });
 }
 
 /** After a refusal the booking may have changed (the consultant rejected it): read the list again. */
@@ -77,21 +79,23 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
   const confirmed = useConfirmedSubmit();
   const refusal = actionData?.refusal;
   return (
-    <Page
-      title="My Bookings"
-      intro="Your appointments with consultants, in your time zone. You can cancel one until shortly before it starts."
-    >
+    <Page title={m.dashboard_menu_my_bookings()} intro={m.dashboard_bookings_intro()}>
       {refusal ? <FormMessage>{refusal.message}</FormMessage> : null}
-      <ResultCount className="mt-4" clear={booking ? { href: "/dashboard/my-bookings", label: "Show all my bookings" } : null}>
-        {list.total === 0 ? "You have no bookings yet." : `${plural(list.total, "booking", "bookings")}.`}
+      <ResultCount
+        className="mt-4"
+        clear={booking ? { href: localizedPath("/dashboard/my-bookings"), label: m.dashboard_bookings_show_all_mine() } : null}
+      >
+        {list.total === 0
+          ? m.dashboard_bookings_none()
+          : m.dashboard_bookings_count({ count: list.total, countText: groupThousands(list.total) })}
       </ResultCount>
       {list.total === 0 && !booking ? (
-        <LinkButton href="/book-appointment" className="mt-4" size="md">
-          Book an appointment
+        <LinkButton href={localizedPath("/book-appointment")} className="mt-4" size="md">
+          {m.dashboard_bookings_book()}
         </LinkButton>
       ) : null}
       {list.items.length > 0 ? (
-        <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label="My bookings">
+        <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label={m.dashboard_bookings_list_label()}>
           {list.items.map((row) => (
             <li key={row.id}>
               <Card className="flex h-full flex-col p-4" data-status={row.status} data-booking={row.id} id={`booking-${row.id}`}>
@@ -108,7 +112,8 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
                     <form method="post" onSubmit={confirmed(CANCEL_QUESTION)}>
                       <input type="hidden" name="booking" value={row.id} />
                       <Button size="sm" variant="neutral">
-                        Cancel booking<span className="sr-only"> with {row.consultantName}</span>
+                        {m.dashboard_bookings_cancel()}
+                        <span className="sr-only">{m.dashboard_bookings_cancel_with({ name: row.consultantName })}</span>
                       </Button>
                     </form>
                   </div>
@@ -128,4 +133,4 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "My Bookings — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.dashboard_bookings_meta_title() }];

@@ -11,6 +11,7 @@ import { pageRoles } from "~/lib/dashboard-menu";
 import { PHOTO_FORM_MAX_BYTES } from "~/lib/photo-limits";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { MemberFormSchema } from "~/lib/schemas/networking";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/networking-member";
 import { handleUploadForm } from "./submit-upload-form.server";
 
@@ -54,24 +55,24 @@ export async function action({ request, params }: Route.ActionArgs) {
     maxBytes: PHOTO_FORM_MAX_BYTES,
     save: ({ fields, file: photo }) => updateMember({ actor, id: params.id, fields, photo, choices }),
     successUrl: "/dashboard/manage-networking-member",
-    successToast: { type: "success", text: "Networking member updated successfully" },
+    successToast: { type: "success", text: m.staff_member_updated() },
   });
 }
 
 export default function NetworkingMemberPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
-    <Page title="Edit Networking Member" intro={loaderData.member.name}>
+    <Page title={m.staff_edit_member_title()} intro={loaderData.member.name}>
       <MemberForm
         lastResult={actionData?.result}
         defaultValue={loaderData.member}
         choices={loaderData.choices}
         photoUrl={loaderData.photoUrl}
         saving={navigation.state === "submitting"}
-        submitLabel="Save"
+        submitLabel={m.staff_save()}
       />
     </Page>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit Networking Member — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_edit_member_title() }) }];

@@ -10,6 +10,7 @@ import { setDeadlineReminders } from "~/.server/plan/reminder-settings";
 import { setCookieHeaders } from "~/.server/set-cookies";
 import { formResult, parseSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
+import { m } from "~/paraglide/messages";
 
 /** The resend-confirmation form has no fields of its own. */
 const noFieldsSchema = z.object({});
@@ -32,7 +33,7 @@ export type ProfileIntent = (typeof profileIntents)[number];
 
 /** Which of the page's forms was sent: each names itself in a hidden `intent`. */
 export const ProfileIntentSchema = z.object({
-  intent: z.enum(profileIntents, { error: "This form is out of date: reload the page and try again." }),
+  intent: z.enum(profileIntents, { error: () => m.dashboard_profile_form_out_of_date() }),
 });
 
 /** What each profile form needs: who is signed in, what they sent, and the request it came in. */
@@ -64,7 +65,10 @@ async function resendVerificationIntent({ user, formData, request, clientIp }: I
   } catch (error) {
     return refused("resend-verification", submission, noFieldsSchema, error);
   }
-  return redirectWithToast("/dashboard/profile", { type: "success", text: `We have sent a new confirmation link to ${user.email}.` });
+  return redirectWithToast("/dashboard/profile", {
+    type: "success",
+    text: m.dashboard_profile_toast_verification_sent({ email: user.email }),
+  });
 }
 
 async function changePasswordIntent({ user, formData, request }: IntentInput) {
@@ -79,7 +83,7 @@ async function changePasswordIntent({ user, formData, request }: IntentInput) {
     });
     return redirectWithToast(
       "/dashboard/profile",
-      { type: "success", text: "Your password has been changed; other devices are signed out." },
+      { type: "success", text: m.dashboard_profile_toast_password_changed() },
       { headers: setCookieHeaders(cookies) },
     );
   } catch (error) {
@@ -102,14 +106,14 @@ async function confirmTwoFactorIntent({ user, formData, request }: IntentInput) 
   const submission = parseSubmission(formData, totpCodeSchema);
   if (submission.status !== "success") {
     return invalid("confirm-2fa", submission, totpCodeSchema, {
-      formErrors: ["Enter the 6-digit code to finish turning on two-factor sign-in."],
+      formErrors: [m.dashboard_profile_enter_code()],
     });
   }
   try {
     const cookies = await confirmTwoFactorSetup({ userId: user.id, code: submission.value.code, headers: request.headers });
     return redirectWithToast(
       "/dashboard/profile",
-      { type: "success", text: "Two-factor sign-in is on." },
+      { type: "success", text: m.dashboard_profile_toast_2fa_on() },
       { headers: setCookieHeaders(cookies) },
     );
   } catch (error) {
@@ -124,7 +128,7 @@ async function disableTwoFactorIntent({ user, formData, request }: IntentInput) 
     const cookies = await disableTwoFactor({ userId: user.id, password: submission.value.password, headers: request.headers });
     return redirectWithToast(
       "/dashboard/profile",
-      { type: "success", text: "Two-factor sign-in is off." },
+      { type: "success", text: m.dashboard_profile_toast_2fa_off() },
       { headers: setCookieHeaders(cookies) },
     );
   } catch (error) {
@@ -143,9 +147,7 @@ async function memberMessagesIntent({ user, formData }: IntentInput) {
   }
   return redirectWithToast("/dashboard/profile", {
     type: "success",
-    text: accepts
-      ? "Students can write to you through the networking directory again."
-      : "Students can no longer write to you through Onward.",
+    text: accepts ? m.dashboard_profile_toast_member_on() : m.dashboard_profile_toast_member_off(),
   });
 }
 
@@ -156,7 +158,7 @@ async function deadlineRemindersIntent({ user, formData }: IntentInput) {
   await setDeadlineReminders(user.id, on);
   return redirectWithToast("/dashboard/profile#plan", {
     type: "success",
-    text: on ? "Deadline reminders are on." : "Deadline reminders are off: we will send no more of them.",
+    text: on ? m.dashboard_profile_toast_reminders_on() : m.dashboard_profile_toast_reminders_off(),
   });
 }
 
@@ -164,7 +166,7 @@ async function resetCalendarIntent({ user }: IntentInput) {
   await resetCalendarFeedToken(user.id);
   return redirectWithToast("/dashboard/profile#plan", {
     type: "success",
-    text: "Your calendar has a new link: subscribe to it again; the old one no longer works.",
+    text: m.dashboard_profile_toast_calendar_reset(),
   });
 }
 

@@ -17,6 +17,7 @@ import { TwoFactorSection } from "~/components/dashboard/profile/two-factor";
 import { Page } from "~/components/layout/page";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { hasRole } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/profile";
 import { type ProfileIntent, ProfileIntentSchema, profileIntentHandlers } from "./profile-intents.server";
 
@@ -72,7 +73,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     actionData && names.includes(intent ?? null) ? (actionData.result as SubmissionResult<string[]>) : undefined;
   const detailsError = resultFor(null, "resend-verification")?.error?.[""]?.[0];
   return (
-    <Page title="Profile">
+    <Page title={m.dashboard_menu_profile()}>
       <div className="grid gap-8">
         <ProfileDetailsSection user={user} formError={detailsError} />
         {academicProfile ? <AcademicProfileSummary profile={academicProfile} /> : null}
@@ -100,4 +101,4 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Profile — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.dashboard_profile_meta_title() }];

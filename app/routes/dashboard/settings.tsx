@@ -16,10 +16,11 @@ import { FieldGroup } from "~/components/ui/field-group";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { costCountries } from "~/lib/first-year-cost";
 import { defaultJobCategories, defaultMemberLocations } from "~/lib/networking";
-import { plural } from "~/lib/plural";
+import { groupThousands } from "~/lib/numbers";
 import { SETTING_FEE_MAX_LENGTH, SETTING_SCHEDULE_MAX_LENGTH, SiteSettingsSchema } from "~/lib/schemas/settings";
 import { tuitionCurrencies } from "~/lib/universities";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/settings";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -39,10 +40,10 @@ export async function action({ request }: Route.ActionArgs) {
     const changed = await updateSiteSettings({ actor, changes: carriedSettings(formData, submission.value) });
     const text =
       changed.length === 0
-        ? "Nothing changed"
+        ? m.staff_nothing_changed()
         : changed.length === 1
-          ? "Setting saved"
-          : `${plural(changed.length, "setting", "settings")} saved`;
+          ? m.staff_setting_saved()
+          : m.staff_settings_saved({ count: changed.length, countText: groupThousands(changed.length) });
     return redirectWithToast("/dashboard/settings", { type: "success", text });
   } catch (error) {
     return refusedSubmission(submission, SiteSettingsSchema, error);
@@ -65,77 +66,92 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const costs = fields.costs.getFieldset();
   const saving = navigation.state === "submitting";
   return (
-    <Page title="Site Settings" intro="What every public page shows about Onward. Changes show on the site as soon as you save.">
+    <Page title={m.staff_settings_title()} intro={m.staff_settings_intro()}>
       {form.errors?.[0] ? <FormMessage>{form.errors[0]}</FormMessage> : null}
       <Form method="post" {...getFormProps(form)} {...loadValidation} noValidate className="grid max-w-3xl gap-8">
         <ContactDetailsFields fields={fields} />
         <BookingAndStaffMailFields fields={fields} />
-        <FieldGroup legend="Appointments" note="Rules for booking consultants; leave a field empty to use the default.">
+        <FieldGroup legend={m.staff_settings_appointments()} note={m.staff_settings_appointments_note()}>
           <Field
-            label="Live bookings per consultant"
+            label={m.staff_settings_live_bookings()}
             field={booking.maxLivePerConsultant}
             inputMode="numeric"
             maxLength={2}
-            hint="How many pending or accepted bookings a student may hold with one consultant (default 1)."
+            hint={m.staff_settings_live_bookings_hint()}
           />
           <Field
-            label="Cancel up to (hours before)"
+            label={m.staff_settings_cancel_cutoff()}
             field={booking.cancelCutoffHours}
             inputMode="numeric"
             maxLength={3}
-            hint="Students may cancel a booking until this many hours before it starts (default 2)."
+            hint={m.staff_settings_cancel_cutoff_hint()}
           />
         </FieldGroup>
         <SocialLinkFields social={fields.social.getFieldset()} />
-        <FieldGroup
-          legend="IELTS online batches"
-          note="Shown on the IELTS page once set; a batch with neither schedule nor fee is left out."
-        >
-          <Field label="Weekend batch: schedule" field={weekend.schedule} maxLength={SETTING_SCHEDULE_MAX_LENGTH} />
-          <Field label="Weekend batch: fee" field={weekend.fee} maxLength={SETTING_FEE_MAX_LENGTH} hint="For example 8,000 BDT" />
-          <Field label="Regular batch: schedule" field={regular.schedule} maxLength={SETTING_SCHEDULE_MAX_LENGTH} />
-          <Field label="Regular batch: fee" field={regular.fee} maxLength={SETTING_FEE_MAX_LENGTH} />
+        <FieldGroup legend={m.staff_settings_ielts()} note={m.staff_settings_ielts_note()}>
+          <Field label={m.staff_settings_weekend_schedule()} field={weekend.schedule} maxLength={SETTING_SCHEDULE_MAX_LENGTH} />
+          <Field
+            label={m.staff_settings_weekend_fee()}
+            field={weekend.fee}
+            maxLength={SETTING_FEE_MAX_LENGTH}
+            hint={m.staff_settings_fee_hint()}
+          />
+          <Field label={m.staff_settings_regular_schedule()} field={regular.schedule} maxLength={SETTING_SCHEDULE_MAX_LENGTH} />
+          <Field label={m.staff_settings_regular_fee()} field={regular.fee} maxLength={SETTING_FEE_MAX_LENGTH} />
         </FieldGroup>
         <FieldGroup
-          legend="Networking directory"
-          note={`Members live in ${defaultMemberLocations.join(", ")} and work as ${defaultJobCategories.join(", ")}. Add more here, one per line; they join the directory's filters and the member forms.`}
+          legend={m.staff_settings_networking()}
+          note={m.staff_settings_networking_note({
+            locations: defaultMemberLocations.join(", "),
+            categories: defaultJobCategories.join(", "),
+          })}
         >
-          <TextAreaField label="More locations" field={networking.locations} rows={4} hint="For example Japan" />
-          <TextAreaField label="More job categories" field={networking.categories} rows={4} hint="For example Nurse" />
+          <TextAreaField
+            label={m.staff_settings_more_locations()}
+            field={networking.locations}
+            rows={4}
+            hint={m.staff_settings_locations_hint()}
+          />
+          <TextAreaField
+            label={m.staff_settings_more_categories()}
+            field={networking.categories}
+            rows={4}
+            hint={m.staff_settings_categories_hint()}
+          />
         </FieldGroup>
-        <FieldGroup
-          legend="Exchange rates"
-          note="Taka per unit of each currency, for the university finder's ≈ BDT figures and its tuition limit. Keep them current; leave one empty to use our default."
-        >
+        <FieldGroup legend={m.staff_settings_rates()} note={m.staff_settings_rates_note()}>
           <div className="grid gap-4 sm:grid-cols-3">
             {tuitionCurrencies.map((currency) => (
-              <Field key={currency} label={`1 ${currency} in BDT`} field={rates[currency]} inputMode="decimal" maxLength={12} />
+              <Field
+                key={currency}
+                label={m.staff_settings_rate_label({ currency })}
+                field={rates[currency]}
+                inputMode="decimal"
+                maxLength={12}
+              />
             ))}
           </div>
         </FieldGroup>
-        <FieldGroup
-          legend="First-year costs"
-          note="Living costs for one year (in the country's currency) and an indicative one-way flight from Dhaka (in taka), each with the year it is for. They price the first year on every university page; leave a field empty to use the official figure we hold, or none."
-        >
+        <FieldGroup legend={m.staff_settings_costs()} note={m.staff_settings_costs_note()}>
           {costCountries.map(({ id, name, currency }) => {
             const country = costs[id].getFieldset();
             return (
               <fieldset key={id} className="grid grid-cols-2 gap-3 sm:col-span-2 sm:grid-cols-4">
                 <legend className="mb-1 text-sm font-semibold text-slate-800">{name}</legend>
-                <Field label={`Living (${currency})`} field={country.living} inputMode="numeric" maxLength={10} />
-                <Field label="Year" field={country.livingYear} inputMode="numeric" maxLength={4} />
-                <Field label="Flight (BDT)" field={country.flight} inputMode="numeric" maxLength={10} />
-                <Field label="Year" field={country.flightYear} inputMode="numeric" maxLength={4} />
+                <Field label={m.staff_settings_living({ currency })} field={country.living} inputMode="numeric" maxLength={10} />
+                <Field label={m.staff_year()} field={country.livingYear} inputMode="numeric" maxLength={4} />
+                <Field label={m.staff_settings_flight()} field={country.flight} inputMode="numeric" maxLength={10} />
+                <Field label={m.staff_year()} field={country.flightYear} inputMode="numeric" maxLength={4} />
               </fieldset>
             );
           })}
         </FieldGroup>
         <div>
-          <Button pending={saving}>{saving ? "Saving…" : "Save settings"}</Button>
+          <Button pending={saving}>{saving ? m.staff_saving() : m.staff_settings_save()}</Button>
         </div>
       </Form>
     </Page>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Site Settings — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_settings_title() }) }];

@@ -18,10 +18,12 @@ import { Pager } from "~/components/ui/pager";
 import { TextLink } from "~/components/ui/text-link";
 import { UniversityCardGrid } from "~/components/universities/university-card";
 import { daysLeftText, deadlineText, type NextDeadline, todayIn } from "~/lib/deadlines";
+import { localizedPath } from "~/lib/locale";
+import { formatDigits, groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
-import { plural } from "~/lib/plural";
 import { ShortlistHeartSchema } from "~/lib/schemas/universities";
 import { COMPARE_MAX } from "~/lib/universities";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/shortlist";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -58,10 +60,10 @@ export async function action({ request }: Route.ActionArgs) {
     returnTo = safeRedirect(heart.returnTo, SHORTLIST_PATH);
     if (heart.intent === "add") {
       const { name } = await addToShortlist({ userId: user.id, slug: heart.university });
-      return redirectWithToast(returnTo, { type: "success", text: `${name} is on your shortlist` }, { status: 303 });
+      return redirectWithToast(returnTo, { type: "success", text: m.dashboard_shortlist_toast_added({ name }) }, { status: 303 });
     }
     const { name } = await removeFromShortlist({ userId: user.id, slug: heart.university });
-    return redirectWithToast(returnTo, { type: "success", text: `${name} was taken off your shortlist` }, { status: 303 });
+    return redirectWithToast(returnTo, { type: "success", text: m.dashboard_shortlist_toast_removed({ name }) }, { status: 303 });
   } catch (error) {
     if (isAppError(error, "CONFLICT")) return redirectWithToast(returnTo, { type: "error", text: error.message }, { status: 303 });
     throw replyWithError(error);
@@ -72,45 +74,46 @@ export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, feedPath } = loaderData;
   const returnTo = page > 1 ? `${SHORTLIST_PATH}?page=${page}` : SHORTLIST_PATH;
   return (
-    <Page
-      title="Shortlist"
-      intro={`The universities you keep to compare and apply to, the soonest application deadline first. Tick two to ${COMPARE_MAX} to see them side by side.`}
-    >
+    <Page title={m.dashboard_menu_shortlist()} intro={m.dashboard_shortlist_intro({ max: formatDigits(COMPARE_MAX) })}>
       {total === 0 ? (
         <div className="mt-4 max-w-xl rounded-card bg-brand-50 p-5 text-slate-800">
-          <p>Your shortlist is empty. Tap the heart on a university in the finder to keep it here.</p>
-          <LinkButton href="/find-university" className="mt-4">
-            Find a university
+          <p>{m.dashboard_shortlist_empty()}</p>
+          <LinkButton href={localizedPath("/find-university")} className="mt-4">
+            {m.dashboard_home_step_find()}
           </LinkButton>
         </div>
       ) : (
         <>
           <Form id="compare" method="get" action={`${SHORTLIST_PATH}/compare`} className="flex flex-wrap items-center gap-3">
             <p className="text-sm text-slate-700" aria-live="polite">
-              {plural(total, "university", "universities")} on your shortlist.
+              {m.dashboard_shortlist_count({ count: total, countText: groupThousands(total) })}
             </p>
-            <Button size="sm">Compare the ticked</Button>
+            <Button size="sm">{m.dashboard_shortlist_compare_ticked()}</Button>
           </Form>
           <p className="mt-3 max-w-3xl text-sm text-slate-700">
-            Deadlines are the universities' usual ones; check each university's page before you rely on one. We e-mail you 30 and 7 days
-            before each (<TextLink href="/dashboard/profile#plan">change in your profile</TextLink>), and{" "}
-            <TextLink href={feedPath}>your private calendar link</TextLink> puts them in your calendar app.
+            {m.dashboard_shortlist_note_start()}
+            <TextLink href={localizedPath("/dashboard/profile#plan")}>{m.dashboard_home_change_in_profile()}</TextLink>
+            {m.dashboard_shortlist_note_middle()}
+            <TextLink href={feedPath}>{m.dashboard_shortlist_note_link()}</TextLink>
+            {m.dashboard_shortlist_note_end()}
           </p>
           <UniversityCardGrid
-            label="Your shortlist"
+            label={m.dashboard_shortlist_label()}
             universities={items}
             footer={(university) => (
               <div className="flex flex-wrap items-center gap-3">
                 <DeadlineLine next={university.nextDeadline} />
                 <label className="flex h-11 items-center gap-2 text-sm font-semibold text-slate-800">
                   <input type="checkbox" name="u" value={university.slug} form="compare" className="size-5" />
-                  Compare<span className="sr-only"> {university.name}</span>
+                  {m.dashboard_shortlist_compare()}
+                  <span className="sr-only"> {university.name}</span>
                 </label>
                 <Form method="post" action={SHORTLIST_PATH}>
                   <input type="hidden" name="university" value={university.slug} />
                   <input type="hidden" name="returnTo" value={returnTo} />
                   <Button size="sm" variant="neutral" name="intent" value="remove">
-                    Remove<span className="sr-only"> {university.name}</span>
+                    {m.dashboard_shortlist_remove()}
+                    <span className="sr-only"> {university.name}</span>
                   </Button>
                 </Form>
               </div>
@@ -125,13 +128,13 @@ export default function ShortlistPage({ loaderData }: Route.ComponentProps) {
 
 /** A card's next deadline ("Apply by 15 January 2027 for the September 2027 intake · 50 days left"), or that none is published. */
 function DeadlineLine({ next }: { next: NextDeadline | null }) {
-  if (!next) return <p className="w-full text-sm text-slate-700">No application deadline published yet.</p>;
+  if (!next) return <p className="w-full text-sm text-slate-700">{m.dashboard_shortlist_no_deadline()}</p>;
   return (
     <p className="w-full text-sm text-slate-800" data-deadline={next.date}>
       <Icon icon={DeadlineIcon} className="mr-1 inline size-4 align-[-3px] text-brand-700" />
-      Next deadline: <span className="font-semibold">{deadlineText(next)}</span> · {daysLeftText(next.daysLeft)}
+      {m.dashboard_shortlist_next_deadline()} <span className="font-semibold">{deadlineText(next)}</span> · {daysLeftText(next.daysLeft)}
     </p>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Shortlist — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.dashboard_shortlist_meta_title() }];

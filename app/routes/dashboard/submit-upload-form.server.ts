@@ -5,8 +5,8 @@ import { logger } from "~/.server/logger";
 import { readForm } from "~/.server/read-form";
 import { type FormReply, formResult, invalidSubmission, parseSubmission, refusedSubmission } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
-import { SOMETHING_WENT_WRONG } from "~/lib/contact-form";
 import type { Toast } from "~/lib/toast";
+import { m } from "~/paraglide/messages";
 
 /**
  * The action behind a staff form with one picture (a networking member's photo, a university's
@@ -45,7 +45,7 @@ export async function handleUploadForm<S extends z.ZodType>(
   } catch (error) {
     if (isAppError(error)) return refusedSubmission(submission, schema, error);
     logger.error({ err: error, path: new URL(request.url).pathname }, "saving a staff form failed");
-    return data<FormReply>({ result: formResult(submission, schema, { formErrors: [SOMETHING_WENT_WRONG] }) }, { status: 500 });
+    return data<FormReply>({ result: formResult(submission, schema, { formErrors: [m.forms_something_went_wrong()] }) }, { status: 500 });
   }
   return redirectWithToast(options.successUrl, options.successToast, { status: 303 });
 }

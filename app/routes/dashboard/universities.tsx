@@ -13,9 +13,11 @@ import { LinkButton } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { UniversityLogo } from "~/components/universities/university-logo";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
 import { parsePage } from "~/lib/pagination";
 import { hasRole } from "~/lib/roles";
 import { DeleteUniversitySchema } from "~/lib/schemas/universities";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/universities";
 
 /** Forwards Retry-After (a rate-limited refusal) to the browser. */
@@ -47,33 +49,33 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return redirectWithToast(listHref(request), {
     type: "success",
-    text: `${name} was deleted`,
+    text: m.staff_university_deleted({ name }),
   });
 }
 
 export default function UniversitiesPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q, canImport } = loaderData;
   return (
-    <Page title="Universities">
+    <Page title={m.staff_universities_title()}>
       <p className="mb-4 flex flex-wrap gap-3">
         {canImport ? (
-          <LinkButton href="/dashboard/universities/import" size="sm" variant="outline">
-            Import
+          <LinkButton href={localizedPath("/dashboard/universities/import")} size="sm" variant="outline">
+            {m.staff_import()}
           </LinkButton>
         ) : null}
         <LinkButton href="/dashboard/universities/export.csv" size="sm" variant="outline" download>
-          Export CSV
+          {m.staff_export_csv()}
         </LinkButton>
       </p>
       <ListSearch
         q={q}
-        label="Search by name, country or city"
-        placeholder="Name or place"
-        add={{ href: "/dashboard/add-university", label: "Add university" }}
-        count={{ total, one: "university", many: "universities" }}
+        label={m.staff_universities_search()}
+        placeholder={m.staff_name_or_place()}
+        add={{ href: localizedPath("/dashboard/add-university"), label: m.staff_add_university() }}
+        count={{ total, one: m.staff_university_one(), many: m.staff_university_many() }}
       />
       <StaffCardList
-        label="Universities"
+        label={m.staff_universities_title()}
         items={items}
         layout="rows"
         details={(university) => (
@@ -89,20 +91,23 @@ export default function UniversitiesPage({ loaderData }: Route.ComponentProps) {
         )}
         actions={(university) => (
           <>
-            <LinkButton href={`/university/${university.slug}`} size="sm" variant="outline">
-              View<span className="sr-only"> {university.name}</span>
+            <LinkButton href={localizedPath(`/university/${university.slug}`)} size="sm" variant="outline">
+              {m.staff_view()}
+              <span className="sr-only"> {university.name}</span>
             </LinkButton>
-            <LinkButton href={`/dashboard/universities/${university.id}`} size="sm" variant="outline">
-              Edit<span className="sr-only"> {university.name}</span>
+            <LinkButton href={localizedPath(`/dashboard/universities/${university.id}`)} size="sm" variant="outline">
+              {m.staff_edit()}
+              <span className="sr-only"> {university.name}</span>
             </LinkButton>
             <ConfirmedPost
-              question={`Are you sure you want to delete ${university.name}?`}
+              question={m.staff_delete_university_question({ name: university.name })}
               fields={{ id: university.id }}
               variant="neutral"
               name="intent"
               value="delete"
             >
-              Delete<span className="sr-only"> {university.name}</span>
+              {m.staff_delete()}
+              <span className="sr-only"> {university.name}</span>
             </ConfirmedPost>
           </>
         )}
@@ -112,4 +117,4 @@ export default function UniversitiesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Universities — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_universities_title() }) }];

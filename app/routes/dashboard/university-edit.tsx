@@ -7,10 +7,12 @@ import { UniversityForm } from "~/components/dashboard/university-form";
 import { Page } from "~/components/layout/page";
 import { TextLink } from "~/components/ui/text-link";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
 import type { ServerRouteHandle } from "~/lib/route-handle";
 import { UNIVERSITY_FORM_MAX_BYTES, UniversityEditSchema } from "~/lib/schemas/universities";
 import { facilitiesText, intakesText, otherTestsText, scholarshipListText } from "~/lib/schemas/university-lists";
 import type { TuitionCurrency } from "~/lib/universities";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/university-edit";
 import { handleUploadForm } from "./submit-upload-form.server";
 
@@ -92,7 +94,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     maxBytes: UNIVERSITY_FORM_MAX_BYTES,
     save: ({ fields, file: logo }) => updateUniversity({ actor, id: params.id, fields, logo }),
     successUrl: "/dashboard/universities",
-    successToast: { type: "success", text: "University updated successfully" },
+    successToast: { type: "success", text: m.staff_university_updated() },
   });
 }
 
@@ -100,20 +102,21 @@ export default function EditUniversityPage({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const { university, values } = loaderData;
   return (
-    <Page title="Edit University" intro={university.name}>
+    <Page title={m.staff_edit_university_title()} intro={university.name}>
       <p className="text-sm text-slate-700">
-        Its page stays at <TextLink href={`/university/${university.slug}`}>/university/{university.slug}</TextLink>, so links already
-        shared keep working.
+        {m.staff_university_page_stays_before()}
+        <TextLink href={localizedPath(`/university/${university.slug}`)}>/university/{university.slug}</TextLink>
+        {m.staff_university_page_stays_after()}
       </p>
       <UniversityForm
         lastResult={actionData?.result}
         defaultValue={values}
         current={{ name: university.name, logo: university.logo }}
         saving={navigation.state === "submitting"}
-        submitLabel="Save"
+        submitLabel={m.staff_save()}
       />
     </Page>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit University — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_edit_university_title() }) }];

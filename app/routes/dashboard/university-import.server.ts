@@ -6,7 +6,9 @@ import { parseButtons } from "~/.server/submission";
 import { redirectWithToast } from "~/.server/toast";
 import { readUniversityImport, type UniversityImportPlan, writeUniversityImport } from "~/.server/universities/import-universities";
 import { readMultipart, UploadTooLargeError } from "~/.server/uploads";
+import { formatDigits } from "~/lib/numbers";
 import { type ImportIntent, importIntents, UNIVERSITY_IMPORT_MAX_BYTES, type UniversityImportReport } from "~/lib/university-import";
+import { m } from "~/paraglide/messages";
 
 /** Preview or Import, the button pressed; without one (or another) the file's report comes back with a reminder to choose. */
 const ImportIntentSchema = z.object({ intent: z.enum(importIntents).nullable().catch(null) });
@@ -32,8 +34,8 @@ export async function handleUniversityImport(request: Request, actor: SessionUse
     return replyWithError<ImportReply>(error, (appError) => ({ intent: null, report: null, error: appError.message }));
   }
   const read = upload.plan;
-  if (!read) return data<ImportReply>({ intent, report: null, error: CHOOSE_A_FILE }, { status: 400 });
-  if (!intent) return data<ImportReply>({ intent, report: read.report, error: "Choose Preview or Import." }, { status: 400 });
+  if (!read) return data<ImportReply>({ intent, report: null, error: m.staff_import_choose_file() }, { status: 400 });
+  if (!intent) return data<ImportReply>({ intent, report: read.report, error: m.staff_import_choose_intent() }, { status: 400 });
   if (intent === "preview") return data<ImportReply>({ intent, report: read.report, error: null });
   let outcome: Awaited<ReturnType<typeof writeUniversityImport>>;
   try {
@@ -45,7 +47,15 @@ export async function handleUniversityImport(request: Request, actor: SessionUse
   const { added, updated, unchanged, fileName } = outcome.report;
   return redirectWithToast(
     "/dashboard/universities/import",
-    { type: "success", text: `Imported ${fileName}: ${added} added, ${updated} updated, ${unchanged} unchanged` },
+    {
+      type: "success",
+      text: m.staff_import_done({
+        fileName,
+        added: formatDigits(added),
+        updated: formatDigits(updated),
+        unchanged: formatDigits(unchanged),
+      }),
+    },
     { status: 303 },
   );
 }
@@ -75,10 +85,7 @@ export async function readImportUpload(request: Request): Promise<{ plan: Univer
     return { plan: plan as UniversityImportPlan | null, fields };
   } catch (error) {
     if (error instanceof UploadTooLargeError) {
-      throw new AppError(
-        "TOO_LARGE",
-        `The file is larger than ${UNIVERSITY_IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files.`,
-      );
+      throw new AppError("TOO_LARGE", m.staff_import_too_large({ maxMb: formatDigits(UNIVERSITY_IMPORT_MAX_BYTES / 1024 / 1024) }));
     }
     throw error;
   }

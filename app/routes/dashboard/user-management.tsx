@@ -9,9 +9,12 @@ import { Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { TextLink } from "~/components/ui/text-link";
 import { pageRoles } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
+import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
-import { plural } from "~/lib/plural";
+import { roleLabel } from "~/lib/roles";
 import { UserSearchSchema } from "~/lib/schemas/users";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/user-management";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,23 +34,27 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function UserManagementPage({ loaderData }: Route.ComponentProps) {
   const { items: users, total, page, pageCount, search, assignable } = loaderData;
   return (
-    <Page title="User Management">
+    <Page title={m.staff_user_management_title()}>
       <Form method="get" role="search" className="flex max-w-xl gap-2">
         <label htmlFor="user-search" className="sr-only">
-          Search by name or e-mail
+          {m.staff_search_name_email()}
         </label>
         <input
           id="user-search"
           name="q"
           type="search"
           defaultValue={search}
-          placeholder="Name or e-mail"
+          placeholder={m.staff_name_or_email()}
           className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2"
         />
-        <Button className="px-3 sm:px-5">Search</Button>
+        <Button className="px-3 sm:px-5">{m.staff_search()}</Button>
       </Form>
       <p className="mt-4 text-sm text-slate-700" aria-live="polite">
-        {total === 0 ? "No users match." : `${plural(total, "user", "users")}${search ? ` matching “${search}”` : ""}.`}
+        {total === 0
+          ? m.staff_no_users_match()
+          : search
+            ? m.staff_users_count_matching({ count: total, countText: groupThousands(total), search })
+            : m.staff_users_count({ count: total, countText: groupThousands(total) })}
       </p>
       {users.length > 0 ? (
         // A table from 64rem (beside the menu); below that each user is a card whose values carry their column's name.
@@ -56,16 +63,16 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
             <thead className="hidden lg:table-header-group">
               <tr className="border-b border-slate-300">
                 <th scope="col" className="py-2 pr-4">
-                  Name
+                  {m.staff_name()}
                 </th>
                 <th scope="col" className="py-2 pr-4">
-                  Email
+                  {m.staff_email()}
                 </th>
                 <th scope="col" className="py-2 pr-4">
-                  Role
+                  {m.staff_role()}
                 </th>
                 <th scope="col" className="py-2">
-                  Change role
+                  {m.staff_change_role()}
                 </th>
               </tr>
             </thead>
@@ -76,38 +83,38 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
                     key={user.id}
                     className="grid gap-2 rounded-lg border border-slate-200 p-3 lg:table-row lg:rounded-none lg:border-0 lg:border-b lg:p-0"
                   >
-                    <td className={cell} data-label="Name">
+                    <td className={cell} data-label={m.staff_name()}>
                       {user.editable ? (
-                        <TextLink href={`/dashboard/edit-user-profile/${encodeURIComponent(user.email)}`} weight="normal">
+                        <TextLink href={localizedPath(`/dashboard/edit-user-profile/${encodeURIComponent(user.email)}`)} weight="normal">
                           {user.name}
                         </TextLink>
                       ) : (
                         user.name
                       )}
                     </td>
-                    <td className={`${cell} [overflow-wrap:anywhere]`} data-label="Email">
+                    <td className={`${cell} [overflow-wrap:anywhere]`} data-label={m.staff_email()}>
                       {user.email}
                     </td>
-                    <td className={`${cell} capitalize`} data-label="Role" data-testid="role">
-                      {user.role}
+                    <td className={`${cell} capitalize`} data-label={m.staff_role()} data-testid="role">
+                      {roleLabel(user.role)}
                     </td>
-                    <td className={cell} data-label="Change role">
+                    <td className={cell} data-label={m.staff_change_role()}>
                       {user.lock ? (
                         <span className="text-slate-600">{user.lock}</span>
                       ) : (
                         <Form method="get" action={`/dashboard/user-management/${user.id}/role`} className="flex gap-2">
                           <label htmlFor={`role-${user.id}`} className="sr-only">
-                            New role for {user.name}
+                            {m.staff_new_role_for({ name: user.name })}
                           </label>
                           <Select look="compact" id={`role-${user.id}`} name="role" defaultValue={user.role} className="capitalize">
                             {assignable.map((role) => (
                               <option key={role} value={role}>
-                                {role}
+                                {roleLabel(role)}
                               </option>
                             ))}
                           </Select>
                           <Button variant="secondary" size="sm">
-                            Change
+                            {m.staff_change()}
                           </Button>
                         </Form>
                       )}
@@ -128,4 +135,4 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
 const cell =
   "block lg:table-cell lg:py-2 lg:pr-4 before:block before:text-xs before:font-semibold before:uppercase before:tracking-wide before:text-slate-600 before:content-[attr(data-label)] lg:before:content-none";
 
-export const meta: Route.MetaFunction = () => [{ title: "User Management — Onward" }];
+export const meta: Route.MetaFunction = () => [{ title: m.staff_title_suffix({ title: m.staff_user_management_title() }) }];

@@ -1,6 +1,10 @@
 import { Form } from "react-router";
 import { Button, LinkButton } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
+import { roleLabel } from "~/lib/dashboard-menu";
+import { localizedPath } from "~/lib/locale";
+import { isRole } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 
 export type ProfileDetails = {
   name: string;
@@ -33,38 +37,38 @@ export function ProfileDetailsSection({ user, formError }: { user: ProfileDetail
         </h2>
         {/* One column on phones (label above value), two from 40rem; long e-mails wrap instead of widening the page. */}
         <dl className="grid grid-cols-1 gap-x-4 text-slate-800 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-y-1 [&>dd]:mb-2 [&>dd]:[overflow-wrap:anywhere] sm:[&>dd]:mb-0">
-          <dt className="font-semibold">Full name</dt>
+          <dt className="font-semibold">{m.dashboard_profile_full_name()}</dt>
           <dd>{user.name}</dd>
-          <dt className="font-semibold">Email</dt>
+          <dt className="font-semibold">{m.dashboard_profile_email()}</dt>
           <dd>
             {user.email}{" "}
             <span
               className={`ml-1 rounded px-2 py-0.5 text-xs font-semibold ${user.emailVerified ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900"}`}
             >
-              {user.emailVerified ? "Verified" : "Not verified"}
+              {user.emailVerified ? m.dashboard_profile_verified() : m.dashboard_profile_not_verified()}
             </span>
           </dd>
-          <dt className="font-semibold">Phone</dt>
-          <dd>{user.phone || "Not given"}</dd>
-          <dt className="font-semibold">Address</dt>
-          <dd>{user.address || "Not given"}</dd>
-          <dt className="font-semibold">Time zone</dt>
+          <dt className="font-semibold">{m.dashboard_profile_phone()}</dt>
+          <dd>{user.phone || m.dashboard_profile_not_given()}</dd>
+          <dt className="font-semibold">{m.dashboard_profile_address()}</dt>
+          <dd>{user.address || m.dashboard_profile_not_given()}</dd>
+          <dt className="font-semibold">{m.forms_time_zone_label()}</dt>
           <dd>{user.timeZone}</dd>
-          <dt className="font-semibold">Role</dt>
-          <dd className="capitalize">{user.role}</dd>
+          <dt className="font-semibold">{m.dashboard_profile_role()}</dt>
+          <dd className="capitalize">{isRole(user.role) ? roleLabel(user.role) : user.role}</dd>
         </dl>
         <div className="mt-2 flex flex-wrap gap-3">
-          <LinkButton href={`/dashboard/edit-user-profile/${encodeURIComponent(user.email)}`} size="md">
-            Edit
+          <LinkButton href={localizedPath(`/dashboard/edit-user-profile/${encodeURIComponent(user.email)}`)} size="md">
+            {m.dashboard_profile_edit()}
           </LinkButton>
-          <LinkButton href="/" variant="outline" size="md">
-            Back
+          <LinkButton href={localizedPath("/")} variant="outline" size="md">
+            {m.dashboard_profile_back()}
           </LinkButton>
           {user.emailVerified ? null : (
             <Form method="post">
               <input type="hidden" name="intent" value="resend-verification" />
               <Button variant="outline" size="md" className="border-amber-600 text-amber-900 hover:bg-amber-50">
-                Resend confirmation e-mail
+                {m.dashboard_profile_resend()}
               </Button>
             </Form>
           )}

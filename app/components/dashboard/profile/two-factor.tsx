@@ -6,6 +6,7 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { PasswordField } from "~/components/ui/password-field";
 import type { passwordOnlySchema, totpCodeSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { m } from "~/paraglide/messages";
 
 export type TwoFactorSetup = { secret: string; backupCodes: string[] };
 
@@ -44,23 +45,18 @@ export function TwoFactorSection({
   return (
     <section aria-labelledby="two-factor" className="rounded-lg border border-slate-200 p-6">
       <h2 id="two-factor" className="text-xl font-semibold">
-        Two-factor sign-in
+        {m.dashboard_2fa_title()}
       </h2>
-      <p className="mt-2 text-slate-700">
-        {enabled
-          ? "On: signing in with your password also asks for a code from your authenticator app."
-          : "Off. Turn it on to ask for a code from an authenticator app (such as Google Authenticator) when you sign in."}
-      </p>
+      <p className="mt-2 text-slate-700">{enabled ? m.dashboard_2fa_on_text() : m.dashboard_2fa_off_text()}</p>
       {problem ? <FormMessage>{problem}</FormMessage> : null}
       {setup || confirming ? (
         <div className="mt-4 grid max-w-xl gap-4">
           {setup ? (
             <>
               <p className="text-slate-800">
-                Add this key to your authenticator app:{" "}
-                <code className="break-all rounded bg-slate-100 px-2 py-1 font-mono">{setup.secret}</code>
+                {m.dashboard_2fa_add_key()} <code className="break-all rounded bg-slate-100 px-2 py-1 font-mono">{setup.secret}</code>
               </p>
-              <p className="text-sm text-slate-700">Keep these backup codes somewhere safe; each works once if you lose your phone:</p>
+              <p className="text-sm text-slate-700">{m.dashboard_2fa_backup_codes()}</p>
               <ul className="grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5">
                 {setup.backupCodes.map((code) => (
                   <li key={code}>{code}</li>
@@ -71,21 +67,21 @@ export function TwoFactorSection({
           <Form method="post" {...getFormProps(codeForm)} {...loadCodeValidation} noValidate className="grid max-w-md gap-4">
             <input type="hidden" name="intent" value="confirm-2fa" />
             <Field
-              label="Code from the app"
+              label={m.dashboard_2fa_code_label()}
               field={codeFields.code}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
               required
             />
-            <Button>Turn on</Button>
+            <Button>{m.dashboard_2fa_turn_on()}</Button>
           </Form>
         </div>
       ) : (
         <Form method="post" {...getFormProps(passwordForm)} {...loadPasswordValidation} noValidate className="mt-4 grid max-w-md gap-4">
           <input type="hidden" name="intent" value={enabled ? "disable-2fa" : "enable-2fa"} />
-          <PasswordField label="Your password" field={passwordFields.password} purpose="current" />
-          <Button>{enabled ? "Turn off two-factor sign-in" : "Set up two-factor sign-in"}</Button>
+          <PasswordField label={m.dashboard_2fa_your_password()} field={passwordFields.password} purpose="current" />
+          <Button>{enabled ? m.dashboard_2fa_disable() : m.dashboard_2fa_enable()}</Button>
         </Form>
       )}
     </section>
