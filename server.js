@@ -16,7 +16,7 @@ const sources = [
   "server",
   "content",
   "messages",
-  "project.inlang",
+  "project.inlang/settings.json",
   "public",
   "package.json",
   "vite.config.ts",

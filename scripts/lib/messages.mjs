@@ -10,7 +10,10 @@ export const messagesOptions = {
   // The locale is the request's (app/.server/request-context.ts) on the server and the page's
   // <html lang> in the browser (app/lib/locale-client.ts): both set it with overwriteGetLocale.
   strategy: ["baseLocale"],
-  // Overwritten in place, not emptied first: a build, the tests and the type check may compile at once.
+  // One module per message everywhere (the plugin's default for development is another layout, which
+  // rewrote the folder under any process reading it), overwritten in place, not emptied first: a build,
+  // the development server, the tests and the type check may compile at once.
+  outputStructure: "message-modules",
   cleanOutdir: false,
   emitGitIgnore: false,
   emitPrettierIgnore: false,
