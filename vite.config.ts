@@ -38,6 +38,28 @@ const envDirInsteadOfEnvFile: Plugin = {
   },
 };
 
+/**
+ * The language the browser files are built for: scripts/build.mjs builds them once per language
+ * (ADR 038), so that a page ships only its own language's messages. Development serves both.
+ */
+const browserLocale = process.env.ONWARD_BROWSER_LOCALE === "bn" ? "bn" : "en";
+
+/**
+ * Each compiled message warns, in a language-fixed browser build, when a caller asks it for another
+ * language; none of ours does (the language changes by a document navigation, ADR 038), so the
+ * browser files leave the warning out: a hundred copies of it cost a page about a kilobyte.
+ */
+const withoutLocaleOverrideWarning: Plugin = {
+  name: "onward:without-locale-override-warning",
+  applyToEnvironment: (environment) => environment.name === "client",
+  transform: {
+    filter: { id: /[\\/]app[\\/]paraglide[\\/]messages[\\/][^\\/]+\.js$/ },
+    handler(code) {
+      return code.replace(/^\s*if \(.*console\.warn\("Paraglide: options\.locale cannot override.*$/m, "");
+    },
+  },
+};
+
 export default defineConfig(({ command }) => ({
   // Rolldown's advice on slow plugins is for whoever profiles the build, not for every `npm start`.
   build: { rollupOptions: { checks: { bundlerTimings: false } } },
@@ -45,13 +67,17 @@ export default defineConfig(({ command }) => ({
   // is our own server (server/app.ts), which imports the React Router build: one bundle, one copy of
   // config, logger and database.
   environments: {
-    client: { build: { target: "es2022" } },
+    client: {
+      build: { target: "es2022" },
+      // Paraglide's static locale (scripts/lib/messages.mjs): the minifier drops the other language.
+      define: command === "build" ? { "globalThis.__PARAGLIDE_STATIC_LOCALE__": JSON.stringify(browserLocale) } : undefined,
+    },
     ssr: { build: { rollupOptions: { input: "./server/app.ts" }, target: "node20" } },
   },
   // Bundle the few icons the pages use into the server build instead of loading all of Lucide's at
   // start-up (development loads the package as it is: transforming every icon would be slower).
   ssr: command === "build" ? { noExternal: ["lucide"] } : undefined,
-  plugins: [envDirInsteadOfEnvFile, paraglideVitePlugin(messagesOptions), tailwindcss(), reactRouter()],
+  plugins: [envDirInsteadOfEnvFile, paraglideVitePlugin(messagesOptions), withoutLocaleOverrideWarning, tailwindcss(), reactRouter()],
   resolve: {
     alias: [{ find: "~", replacement: path.resolve(import.meta.dirname, "app") }, ...(command === "build" ? reactRouterProduction : [])],
   },

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type http from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { applicationDocumentFiles } from "../app/.server/applications/document-sweep";
@@ -44,6 +45,12 @@ export class PortUnavailableError extends Error {
     );
     this.name = "PortUnavailableError";
   }
+}
+
+/** The Bangla browser build's manifest, written by scripts/build.mjs beside the server build. */
+function banglaBrowserAssets(): ServerBuild["assets"] | undefined {
+  const file = projectPath("build", "server", "browser-assets-bn.json");
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : undefined;
 }
 
 type StartOptions = {
@@ -119,9 +126,12 @@ export async function startServer({ build, staticFiles, server: existing, before
   sweeper = startStorageSweeper([applicationDocumentFiles, unfinishedWrites]);
 
   const mode = config.env === "development" ? "development" : "production";
-  // English at /, Bangla at /bn: the same routes under two basenames (ADR 037).
+  // English at /, Bangla at /bn: the same routes under two basenames (ADR 037), each with its own
+  // language's browser files in production (ADR 038); development's hold both languages.
   const bangla =
-    typeof build === "function" ? async () => ({ ...(await build()), basename: BANGLA_PREFIX }) : { ...build, basename: BANGLA_PREFIX };
+    typeof build === "function"
+      ? async () => ({ ...(await build()), basename: BANGLA_PREFIX })
+      : { ...build, basename: BANGLA_PREFIX, assets: banglaBrowserAssets() ?? build.assets };
   const handler = handlerPerLocale({ en: createRequestHandler(build, mode), bn: createRequestHandler(bangla, mode) });
   // Production reads the route rules once; development re-reads them as routes change.
   const routeRules: RouteRules =

@@ -10,6 +10,12 @@ export const messagesOptions = {
   // The locale is the request's (app/.server/request-context.ts) on the server and the page's
   // <html lang> in the browser (app/lib/locale-client.ts): both set it with overwriteGetLocale.
   strategy: ["baseLocale"],
+  // The browser builds fix the language (scripts/build.mjs builds the browser files once per
+  // language, vite.config.ts defines this name in each): every message function then holds only
+  // that language's text once minified. Node leaves it undefined: the server renders both.
+  // This exact expression is the one the compiler takes unchecked (any other is wrapped in a check
+  // that throws on undefined, as on the server); Vite's define replaces it, Rolldown inlines it.
+  experimentalStaticLocale: "/** @type {any} */ (globalThis).__PARAGLIDE_STATIC_LOCALE__",
   // One module per message everywhere (the plugin's default for development is another layout, which
   // rewrote the folder under any process reading it), overwritten in place, not emptied first: a build,
   // the development server, the tests and the type check may compile at once.
