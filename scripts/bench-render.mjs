@@ -115,6 +115,26 @@ const cases = [
   },
 ];
 
+/**
+ * The same pages in Bangla (issue 30): the busiest public and signed-in ones under /bn, held to
+ * the same budgets. A Bangla page renders the same components with other messages and Intl's
+ * bn-BD formats, so these say whether the second language costs CPU.
+ */
+const banglaPaths = [
+  "/",
+  "/countries/usa",
+  "/find-university",
+  "/find-university?sort=fit&ielts=6.5&budget=3000000",
+  "/dashboard",
+  "/apply",
+];
+for (const path of banglaPaths) {
+  const english = cases.filter((item) => item.path === path && item.as !== "cache-buster");
+  if (english.length === 0) throw new Error(`No English case for ${path}`);
+  for (const item of english)
+    cases.push({ ...item, name: item.name.replace(" GET /", " GET /bn/"), path: `/bn${path === "/" ? "" : path}` });
+}
+
 /** Recording one request's metrics (issue 29 item 5); named like a case, so BENCH_CASES=metrics picks it. */
 const metricsCase = { name: "metrics per request", budgetUs: 50 };
 

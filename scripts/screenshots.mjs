@@ -1,6 +1,7 @@
 // `npm run screenshots`: the pages people see first, as a phone (375 px) and a laptop (1280 px)
 // show them, from the production build (run `npm run build` first), into docs/screenshots/.
-// /dashboard is taken signed in as a student created for the run. SCREENSHOT_PATHS=/a,/b and
+// Pages that need an account (/dashboard…, /apply, /book-appointment…, /networking…, in either
+// language) are taken signed in as a student created for the run. SCREENSHOT_PATHS=/a,/b and
 // SCREENSHOT_DIR choose other pages and another folder (for looking at a page while building it);
 // SCREENSHOT_ROLE=manager (or consultant, admin) signs in with that role instead.
 // With pngquant installed the files are quantised to a third of their size.
@@ -12,6 +13,7 @@ import { chromium } from "@playwright/test";
 import { root, startProductionServer } from "./lib/production-server.mjs";
 
 const paths = (process.env.SCREENSHOT_PATHS || "/,/countries/usa,/dashboard").split(",");
+const needsAccount = (pagePath) => /^(\/bn)?\/(dashboard|apply|book-appointment|networking)(\/|\?|$)/.test(pagePath);
 const outDir = path.resolve(root, process.env.SCREENSHOT_DIR || "docs/screenshots");
 const widths = [375, 1280];
 const role = process.env.SCREENSHOT_ROLE || "student";
@@ -47,15 +49,15 @@ try {
     const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 800 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
     for (const pagePath of paths) {
-      if (pagePath.startsWith("/dashboard") && !(await context.cookies()).some((cookie) => cookie.name.startsWith("onward."))) {
-        await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(pagePath)}`);
+      // Signed in (on the English form) when the first page that needs it comes: the ones before are taken signed out.
+      if (needsAccount(pagePath) && !(await context.cookies()).some((cookie) => cookie.name.startsWith("onward."))) {
+        await page.goto(`${server.url}/login?redirectTo=/dashboard`);
         await page.getByLabel("Email", { exact: true }).fill(student.email);
         await page.getByLabel("Password").fill(student.password);
         await page.getByRole("button", { name: "Log in" }).click();
-        await page.waitForURL((url) => url.pathname === pagePath);
-      } else {
-        await page.goto(`${server.url}${pagePath}`);
+        await page.waitForURL((url) => url.pathname === "/dashboard");
       }
+      await page.goto(`${server.url}${pagePath}`);
       // Scroll through the page so lazy images load, then wait until every image has.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
@@ -66,7 +68,7 @@ try {
         await Promise.all([...document.images].map((image) => image.decode().catch(() => {})));
         await document.fonts.ready;
       });
-      const name = pagePath === "/" ? "home" : pagePath.slice(1).replaceAll(/[/?&=]/g, "-");
+      const name = pagePath === "/" ? "home" : pagePath === "/bn" ? "bn-home" : pagePath.slice(1).replaceAll(/[/?&=]/g, "-");
       const file = path.join(outDir, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       // A third of the size with pngquant (apt-get install -y pngquant), when it is installed.
