@@ -1,4 +1,4 @@
-import { getSessionUser, SIGN_IN_REQUIRED } from "~/.server/auth/session";
+import { getSessionUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
 import { AppError } from "~/.server/errors";
 import { logger } from "~/.server/logger";
@@ -26,7 +26,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   const field = params.field;
   if (!isDocumentField(field)) return refusal(404, m.apply_no_such_document(), m.apply_no_such_document());
-  if (!user) return refusal(401, uploadErrorMessage(field), SIGN_IN_REQUIRED);
+  if (!user) return refusal(401, uploadErrorMessage(field), m.server_sign_in_required());
   let saved: Awaited<ReturnType<typeof receiveDraftDocument>>;
   try {
     saved = await receiveDraftDocument(request, user, field, getConfig().uploadMaxBytes);
@@ -60,5 +60,5 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 /** Nothing to read here: uploads only. */
 export function loader() {
-  return new Response("Not found", { status: 404 });
+  return new Response(m.forms_error_not_found_title(), { status: 404 });
 }

@@ -1,4 +1,5 @@
 import { calendarFeed } from "~/.server/plan/calendar-feed";
+import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/calendar-feed";
 
 /** Kept by nobody else, indexed by nobody, and the secret address never sent on as a referrer. */
@@ -17,7 +18,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const token = params.file.endsWith(".ics") ? params.file.slice(0, -".ics".length) : null;
   const feed = token === null ? null : await calendarFeed(token);
   if (feed === null) {
-    return new Response("Not found", { status: 404, headers: { ...privateHeaders, "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(m.forms_error_not_found_title(), {
+      status: 404,
+      headers: { ...privateHeaders, "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   return new Response(feed, {
     headers: {

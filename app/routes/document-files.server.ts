@@ -5,6 +5,7 @@ import type { SessionUser } from "~/.server/auth/session";
 import { AppError } from "~/.server/errors";
 import { readMultipart } from "~/.server/uploads";
 import { type DocumentField, documentInfo, isDocumentField } from "~/lib/applications";
+import { m } from "~/paraglide/messages";
 
 /**
  * One document of the person's draft from a multipart body (the file under the field's own name),
@@ -23,10 +24,10 @@ export async function receiveDraftDocument(request: Request, applicant: SessionU
       saved = await saveDraftDocument({ applicant, field, fileName: part.fileName, stream: part.stream, maxBytes });
     },
   });
-  if (!saved)
-    throw new AppError("INVALID", `Choose the ${documentInfo(field).noun} to upload.`, {
-      fieldErrors: { [field]: `Choose the ${documentInfo(field).noun} to upload.` },
-    });
+  if (!saved) {
+    const message = m.apply_choose_document({ document: documentInfo(field).noun });
+    throw new AppError("INVALID", message, { fieldErrors: { [field]: message } });
+  }
   return saved;
 }
 
@@ -39,7 +40,9 @@ const extensions: Record<string, string> = { "image/jpeg": "jpg", "image/png": "
 export function documentResponse(document: Awaited<ReturnType<typeof openApplicationDocument>>): Response {
   const name = isDocumentField(document.field)
     ? `${documentInfo(document.field)
-        .label.toLowerCase()
+        // In English whatever the page's language: the name is built from a-z and digits alone.
+        .labelIn("en")
+        .toLowerCase()
         .replace(/[^a-z0-9]+/g, "-")
         .replace(/^-|-$/g, "")}.${extensions[document.contentType] ?? "bin"}`
     : "document";

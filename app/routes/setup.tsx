@@ -19,7 +19,7 @@ import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { FieldGroup } from "~/components/ui/field-group";
-import { NEW_PASSWORD_HINT, PasswordField } from "~/components/ui/password-field";
+import { PasswordField } from "~/components/ui/password-field";
 import { forwardHeaders, type HeadersArgs } from "~/lib/headers";
 import type { SetupSchema } from "~/lib/schemas/setup";
 import { tuitionCurrencies } from "~/lib/universities";
@@ -110,7 +110,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
         <FieldGroup legend={m.community_setup_account()} note={m.community_setup_account_note()}>
           <Field label={m.community_name()} field={fields.name} autoComplete="name" required maxLength={100} />
           <Field label={m.community_email()} field={fields.email} type="email" autoComplete="email" required />
-          <PasswordField label={m.community_setup_password()} field={fields.password} purpose="new" hint={NEW_PASSWORD_HINT} />
+          <PasswordField label={m.community_setup_password()} field={fields.password} purpose="new" hint={m.forms_new_password_hint()} />
           <Field label={m.community_setup_confirm_password()} field={fields.confirmPassword} type="password" autoComplete="new-password" />
         </FieldGroup>
         <ContactDetailsFields fields={fields} />

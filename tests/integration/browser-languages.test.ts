@@ -13,8 +13,9 @@ describe("the browser files of each language", () => {
   /** The page's scripts (its entry and module preloads), and the modules they import, as the browser loads them. */
   async function scriptsOf(pathname: string) {
     const html = await (await fetch(`${app.server.url}${pathname}`)).text();
-    const urls = new Set([...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map(([, href]) => href));
-    for (const [, src] of html.matchAll(/import\s*(?:[^"';]*?from\s*)?"(\/assets\/[^"]+\.js)"/g)) urls.add(src);
+    const urls = new Set<string>();
+    for (const [, href = ""] of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(href);
+    for (const [, src = ""] of html.matchAll(/import\s*(?:[^"';]*?from\s*)?"(\/assets\/[^"]+\.js)"/g)) urls.add(src);
     const sources = new Map<string, string>();
     for (const url of urls) {
       const response = await fetch(`${app.server.url}${url}`);
@@ -38,6 +39,8 @@ describe("the browser files of each language", () => {
     }
     // The shared code (React, React Router) is one file for both; the root route's module is not.
     expect([...english.keys()].filter((url) => bangla.has(url)).length).toBeGreaterThan(0);
-    expect([...english.keys()].filter((url) => url.includes("/root-"))).not.toEqual([...bangla.keys()].filter((url) => url.includes("/root-")));
+    expect([...english.keys()].filter((url) => url.includes("/root-"))).not.toEqual(
+      [...bangla.keys()].filter((url) => url.includes("/root-")),
+    );
   });
 });

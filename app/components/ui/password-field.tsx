@@ -1,12 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/form-limits";
-import { m } from "~/paraglide/messages";
 import { Field, type FieldMeta } from "./field";
-
-/**
- * What sign-up and set-up say under the password people choose, in English. PasswordField shows it
- * in the page's language (`m.forms_new_password_hint`) when it is passed as `hint`.
- */
-export const NEW_PASSWORD_HINT = "At least 8 characters. A few random words make a strong password.";
 
 /**
  * A password with the policy's bounds, for the browser's password manager: `current` to sign in
@@ -32,7 +25,7 @@ export function PasswordField({
       required
       minLength={purpose === "new" ? PASSWORD_MIN_LENGTH : undefined}
       maxLength={PASSWORD_MAX_LENGTH}
-      hint={hint === NEW_PASSWORD_HINT ? m.forms_new_password_hint() : hint}
+      hint={hint}
     />
   );
 }

@@ -90,7 +90,7 @@ export default function AcademicProfilePage({ loaderData, actionData }: Route.Co
         <fieldset className="grid gap-4 sm:grid-cols-3">
           <legend className={legend}>{m.dashboard_academic_english()}</legend>
           <SelectField
-            label="IELTS overall"
+            label={m.dashboard_ap_ielts_overall()}
             field={fields.ieltsOverall}
             placeholder={m.dashboard_ap_no_ielts()}
             options={[...ieltsOverallBands].reverse().map((band) => ({ value: formatBand(band), label: bandText(band) }))}

@@ -16,8 +16,6 @@ const ImportIntentSchema = z.object({ intent: z.enum(importIntents).nullable().c
 /** What the import page shows after a post: the report of the file (with what was asked), or why there is none. */
 export type ImportReply = { intent: ImportIntent | null; report: UniversityImportReport | null; error: string | null };
 
-export const CHOOSE_A_FILE = "Choose a CSV file to preview or import.";
-
 /**
  * The import's post: `file` (the CSV) and `intent` (preview or import). The file is read and checked
  * as it streams in, before the intent (which browsers send after it) is known; then a preview

@@ -9,11 +9,13 @@ import {
   type UniversityImportReport,
 } from "~/lib/university-import";
 import { catalogueCsvResponse, catalogueTemplateResponse } from "../../dashboard/university-csv.server";
-import { CHOOSE_A_FILE, readImportUpload } from "../../dashboard/university-import.server";
+import { readImportUpload } from "../../dashboard/university-import.server";
 import { defineOperation, type Operation } from "./operation.server";
 import { NOT_A_FIELD } from "./respond.server";
 
 const csv = ["text/csv; charset=utf-8"];
+/** The API's refusal for a post without a CSV file (in English, as the whole API: ADR 033). */
+const CHOOSE_A_FILE = "Choose a CSV file to preview or import.";
 
 const ImportReportSchema = z.object({
   fileName: z.string(),
