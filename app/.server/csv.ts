@@ -1,3 +1,5 @@
+import { formatDigits, groupThousands } from "~/lib/numbers";
+import { m } from "~/paraglide/messages";
 import { AppError } from "./errors";
 
 /**
@@ -46,8 +48,6 @@ export class CsvError extends Error {
     this.name = "CsvError";
   }
 }
-
-export const NOT_UTF8 = "The file is not UTF-8 text: save it from your spreadsheet as “CSV UTF-8” and choose it again.";
 
 /**
  * Turns text into records as it arrives (push each decoded chunk, then end). Records are returned
@@ -109,16 +109,10 @@ export class CsvParser {
         this.line += 1;
         this.endRecord(records);
       } else if (this.closed) {
-        throw new CsvError(
-          this.line,
-          'After a quoted cell closes, a comma or a new line must follow: double a quote inside a quoted cell ("").',
-        );
+        throw new CsvError(this.line, m.server_csv_after_quoted_cell());
       } else if (char === '"') {
         if (this.field !== "" || this.quoted) {
-          throw new CsvError(
-            this.line,
-            'A quote inside a cell that does not start with one: put the whole cell in quotes and double the quote ("").',
-          );
+          throw new CsvError(this.line, m.server_csv_stray_quote());
         }
         this.inQuotes = true;
         this.quoted = true;
@@ -132,7 +126,7 @@ export class CsvParser {
 
   end(): CsvRecord[] {
     if (this.inQuotes && !this.quoteSeen) {
-      throw new CsvError(this.quoteLine, "A quoted cell that starts on this line never closes: a quote is missing.");
+      throw new CsvError(this.quoteLine, m.server_csv_quote_not_closed());
     }
     this.inQuotes = false;
     const records: CsvRecord[] = [];
@@ -145,7 +139,7 @@ export class CsvParser {
     if (this.field.length > this.maxCellLength) {
       throw new CsvError(
         this.inQuotes ? this.quoteLine : this.line,
-        `A cell longer than ${this.maxCellLength.toLocaleString("en")} characters: is a quote left open?`,
+        m.server_csv_cell_too_long({ max: groupThousands(this.maxCellLength) }),
       );
     }
   }
@@ -183,29 +177,23 @@ export async function* readCsv(
   for await (const chunk of bytes) {
     received += chunk.byteLength;
     if (received > options.maxBytes) {
-      throw new AppError(
-        "TOO_LARGE",
-        `The file is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB: split it into smaller files.`,
-      );
+      throw new AppError("TOO_LARGE", m.server_csv_too_large({ max: formatDigits(Math.round(options.maxBytes / 1024 / 1024)) }));
     }
     if (first && chunk.byteLength > 0) {
       first = false;
       if ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff)) {
-        throw new CsvError(1, "The file is UTF-16 text. Save it from your spreadsheet as “CSV UTF-8” and choose it again.");
+        throw new CsvError(1, m.server_csv_utf16());
       }
     }
     let text: string;
     try {
       text = decoder.decode(chunk, { stream: true });
     } catch {
-      throw new CsvError(linesSoFar + linesBeforeBadByte(chunk), NOT_UTF8);
+      throw new CsvError(linesSoFar + linesBeforeBadByte(chunk), m.server_csv_not_utf8());
     }
     const nul = text.indexOf("\u0000");
     if (nul !== -1) {
-      throw new CsvError(
-        linesSoFar + countLines(text.slice(0, nul)),
-        "The file holds NUL characters, as UTF-16 text or a spreadsheet's own format does. Save it as “CSV UTF-8” and choose it again.",
-      );
+      throw new CsvError(linesSoFar + countLines(text.slice(0, nul)), m.server_csv_nul());
     }
     linesSoFar += countLines(text);
     const records = parser.push(text);
@@ -214,7 +202,7 @@ export async function* readCsv(
   try {
     decoder.decode();
   } catch {
-    throw new CsvError(linesSoFar, NOT_UTF8);
+    throw new CsvError(linesSoFar, m.server_csv_not_utf8());
   }
   const last = parser.end();
   if (last.length > 0) yield last;

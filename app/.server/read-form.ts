@@ -1,8 +1,7 @@
+import { m } from "~/paraglide/messages";
 import { cleanForm } from "./clean-form";
 import { AppError, replyWithError } from "./errors";
 import { readBoundedFormData } from "./uploads";
-
-export const UNREADABLE_FORM = "The form could not be read; please send it again.";
 
 /**
  * THE way an action reads its form. The submitted fields, or an INVALID AppError (400) when the
@@ -22,7 +21,7 @@ export async function readForm(request: Request, maxBytes?: number): Promise<For
     form = maxBytes === undefined ? await request.formData() : await readBoundedFormData(request, maxBytes);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError("INVALID", UNREADABLE_FORM);
+    throw new AppError("INVALID", m.server_form_unreadable());
   }
   return cleanForm(form);
 }

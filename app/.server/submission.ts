@@ -3,9 +3,9 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { SECRET_FIELDS } from "~/lib/form-text";
 import { objectShape, parseForm } from "~/lib/schemas/parse-form";
+import { m } from "~/paraglide/messages";
 import { cleanedFields } from "./clean-form";
 import { AppError, replyWithError } from "./errors";
-import { UNREADABLE_FORM } from "./read-form";
 
 /**
  * The one form path on the server: `parseSubmission` validates the posted form with the
@@ -37,7 +37,7 @@ export function parseButtons<S extends z.ZodObject>(formData: FormData | URLSear
   const submission = parseForm(own, schema, formData instanceof FormData ? cleanedFields(formData) : undefined);
   if (submission.status === "success") return submission.value;
   const problem = Object.values(submission.error ?? {}).flat()[0];
-  throw new AppError("INVALID", problem ?? UNREADABLE_FORM);
+  throw new AppError("INVALID", problem ?? m.server_form_unreadable());
 }
 
 /**

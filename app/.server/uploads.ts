@@ -1,5 +1,7 @@
 import { PassThrough, Readable } from "node:stream";
 import busboy from "busboy";
+import { formatDigits } from "~/lib/numbers";
+import { m } from "~/paraglide/messages";
 import { cleanForm } from "./clean-form";
 import { AppError } from "./errors";
 import { multipartBoundary, PartHeaderSanitiser } from "./multipart-headers";
@@ -118,7 +120,7 @@ async function parseMultipart(request: Request, options: MultipartOptions): Prom
     };
 
     parser.on("field", (name, value, info) => {
-      if (info.nameTruncated || info.valueTruncated) return fail(new AppError("INVALID", "A field of the form is too long."));
+      if (info.nameTruncated || info.valueTruncated) return fail(new AppError("INVALID", m.server_form_field_too_long()));
       fields.append(name, value);
     });
     parser.on("file", (field, file, info) => {
@@ -153,9 +155,9 @@ async function parseMultipart(request: Request, options: MultipartOptions): Prom
         }
       });
     });
-    parser.on("filesLimit", () => fail(new AppError("INVALID", `The form carries more than ${options.maxFiles} files.`)));
-    parser.on("fieldsLimit", () => fail(new AppError("INVALID", "The form has too many fields.")));
-    parser.on("partsLimit", () => fail(new AppError("INVALID", "The form has too many parts.")));
+    parser.on("filesLimit", () => fail(new AppError("INVALID", m.server_form_too_many_files({ max: formatDigits(options.maxFiles) }))));
+    parser.on("fieldsLimit", () => fail(new AppError("INVALID", m.server_form_too_many_fields())));
+    parser.on("partsLimit", () => fail(new AppError("INVALID", m.server_form_too_many_parts())));
     parser.on("error", () => fail(unreadable()));
     parser.on("close", () => {
       queue.then(() => {
@@ -176,11 +178,11 @@ async function parseMultipart(request: Request, options: MultipartOptions): Prom
 
 /** The connection went before the whole body arrived: nobody is listening for the answer, but it is a refusal, not a fault. */
 function interrupted() {
-  return new AppError("INVALID", "The upload was interrupted before it finished; please send it again.");
+  return new AppError("INVALID", m.server_upload_interrupted());
 }
 
 function unreadable() {
-  return new AppError("INVALID", "The form could not be read; please send it again.");
+  return new AppError("INVALID", m.server_form_unreadable());
 }
 
 /**
@@ -229,5 +231,5 @@ export async function readBoundedFormData(request: Request, maxBytes: number): P
 }
 
 function tooLarge(maxBytes: number) {
-  return `The upload is too large: at most ${Math.round(maxBytes / 1024 / 1024)} MB.`;
+  return m.server_upload_too_large({ max: formatDigits(Math.round(maxBytes / 1024 / 1024)) });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { type ApplicationMove, type Mover, move, WITHDRAWN_READ_ONLY } from "./application-flow";
+import { m } from "~/paraglide/messages";
+import { type ApplicationMove, type Mover, move } from "./application-flow";
 import { type ApplicationStatus, applicationStatuses, threadPage } from "./applications";
 
 /**
@@ -159,11 +160,11 @@ describe("refusals say why", () => {
   test("a withdrawn application is read-only for staff", () => {
     expect(move("withdrawn", { kind: "set-status", to: "processing" }, { as: "staff", role: "manager" })).toEqual({
       allowed: false,
-      reason: WITHDRAWN_READ_ONLY,
+      reason: m.server_withdrawn_read_only({}, { locale: "en" }),
     });
     expect(move("withdrawn", { kind: "review-document" }, { as: "staff", role: "consultant" })).toEqual({
       allowed: false,
-      reason: WITHDRAWN_READ_ONLY,
+      reason: m.server_withdrawn_read_only({}, { locale: "en" }),
     });
   });
 

@@ -1,4 +1,5 @@
-import type { ApplicationStatus, StaffStatus } from "./applications";
+import { m } from "~/paraglide/messages";
+import { type ApplicationStatus, type StaffStatus, statusLabels } from "./applications";
 import { hasRole, type Role } from "./roles";
 
 /**
@@ -45,42 +46,40 @@ export function isFinal(status: ApplicationStatus): boolean {
   return (finalStatuses as readonly string[]).includes(status);
 }
 
-const STAFF_ONLY = "Only staff can do that.";
-export const WITHDRAWN_READ_ONLY = "The student withdrew this application; it is kept read-only.";
-
-/** Why nothing can be done to an application in `status` any more (or not yet). */
+/** Why nothing can be done to an application in `status` any more (or not yet), in the page's language. */
 function closedReason(status: ApplicationStatus): string {
-  if (status === "withdrawn") return WITHDRAWN_READ_ONLY;
-  if (status === "draft") return "This application has not been submitted yet.";
-  return `This application is ${status === "completed" ? "completed" : "rejected"}: only a manager can reopen it.`;
+  if (status === "withdrawn") return m.server_withdrawn_read_only();
+  if (status === "draft") return m.server_application_not_submitted();
+  return status === "completed" ? m.server_application_completed_reopen() : m.server_application_rejected_reopen();
 }
 
-/** Where `move` takes an application in `from`, by `mover`, or why it may not. */
+/** Where `move` takes an application in `from`, by `mover`, or why it may not (in the page's language). */
 export function move(from: ApplicationStatus, action: ApplicationMove, mover: Mover): MoveResult {
   const allow = (to: ApplicationStatus): MoveResult => ({ allowed: true, to });
   const refuse = (reason: string): MoveResult => ({ allowed: false, reason });
   const isStaff = mover.as === "staff";
+  const staffOnly = () => refuse(m.server_staff_only());
   switch (action.kind) {
     case "set-status":
-      if (!isStaff) return refuse(STAFF_ONLY);
+      if (!isStaff) return staffOnly();
       // Setting the status it already has is a no-op, final or not (a post sent twice).
       if (from === action.to) return allow(from);
       return isOpen(from) ? allow(action.to) : refuse(closedReason(from));
     case "review-document":
-      if (!isStaff) return refuse(STAFF_ONLY);
+      if (!isStaff) return staffOnly();
       return isOpen(from) ? allow(from) : refuse(closedReason(from));
     case "request-documents":
-      if (!isStaff) return refuse(STAFF_ONLY);
+      if (!isStaff) return staffOnly();
       return isOpen(from) ? allow("documents-requested") : refuse(closedReason(from));
     case "documents-returned":
       if (from === "documents-requested") return allow("processing");
       return isOpen(from) ? allow(from) : refuse(closedReason(from));
     case "withdraw":
-      if (isStaff) return refuse("Only the student can withdraw their application.");
-      if (from === "withdrawn") return refuse("This application is already withdrawn.");
-      return isOpen(from) ? allow("withdrawn") : refuse(`This application is ${from}: it can no longer be withdrawn.`);
+      if (isStaff) return refuse(m.server_only_student_withdraws());
+      if (from === "withdrawn") return refuse(m.server_already_withdrawn());
+      return isOpen(from) ? allow("withdrawn") : refuse(m.server_cannot_withdraw({ status: statusLabels[from].toLowerCase() }));
     case "reopen":
-      if (!isStaff || !hasRole(mover.role, ["manager"])) return refuse("Only a manager can reopen an application.");
-      return isFinal(from) ? allow("processing") : refuse("Only a completed or rejected application can be reopened.");
+      if (!isStaff || !hasRole(mover.role, ["manager"])) return refuse(m.server_only_manager_reopens());
+      return isFinal(from) ? allow("processing") : refuse(m.server_only_final_reopens());
   }
 }

@@ -145,14 +145,6 @@ export const statusActions: Record<ConsultantStatusChoice, { label: string; ques
   },
 };
 
-export const SLOT_TAKEN = "This slot has just been booked. Please choose another.";
-export const BOOKED_TOAST = "Appointment Booked Successfully";
-export const SLOT_ADDED_TOAST = "Slot added successfully";
-export const SLOT_DELETED_TOAST = "Slot deleted successfully";
-export const CONSULTANT_ADDED_TOAST = "Consultant added successfully";
-export const CANCEL_QUESTION = "Are you sure you want to cancel this booking?";
-export const DELETE_SLOT_QUESTION = "Are you sure you want to delete this slot?";
-
 /** Slot lengths a consultant may offer, in minutes. */
 export const SLOT_MIN_MINUTES = 15;
 export const SLOT_MAX_MINUTES = 180;

@@ -4,6 +4,7 @@
  * below); the rest the student ticks by hand. Shared by the server and the pages (no Zod, no server code).
  */
 
+import { m } from "~/paraglide/messages";
 import { type CountryGuide, countryGuides } from "../../content/countries";
 import { applicationCountry, type DocumentField, documentInfo } from "./applications";
 
@@ -79,25 +80,38 @@ export function checklistItemKey(kind: ChecklistKind, text: string): string {
   return `${kind}-${hash.toString(36).padStart(7, "0")}`;
 }
 
-/** The guide's items, papers first, each with its key and its rule. */
-export function checklistItems(guide: Pick<CountryGuide, "paperRequirements" | "sponsorDocs">) {
+type GuideItems = Pick<CountryGuide, "paperRequirements" | "sponsorDocs">;
+
+/**
+ * The guide's items, papers first, each with its key and its rule. Both come from the English
+ * text, the item's identity (a tick is stored under its key); `text` is the item as `shown` words
+ * it: the same guide in the page's language (content/bn/countries.ts, item for item the English).
+ */
+export function checklistItems(guide: GuideItems, shown: GuideItems = guide) {
   const entries = [
-    ...guide.paperRequirements.map((text) => ({ kind: "paper" as const, text })),
-    ...guide.sponsorDocs.map((text) => ({ kind: "sponsor" as const, text })),
+    ...guide.paperRequirements.map((text, index) => ({ kind: "paper" as const, text, shownText: shown.paperRequirements[index] })),
+    ...guide.sponsorDocs.map((text, index) => ({ kind: "sponsor" as const, text, shownText: shown.sponsorDocs[index] })),
   ];
-  return entries.map((entry) => ({ ...entry, key: checklistItemKey(entry.kind, entry.text), rule: checklistRule(entry.text) }));
+  return entries.map(({ kind, text, shownText }) => ({
+    kind,
+    text: shownText ?? text,
+    key: checklistItemKey(kind, text),
+    rule: checklistRule(text),
+  }));
 }
 
 /**
- * The checklist of `guide` for an application with these uploaded documents and hand-ticked keys.
+ * The checklist of `guide` (English) for an application with these uploaded documents and
+ * hand-ticked keys, its items worded as `shown` words them (the guide in the page's language).
  * A document-satisfied item is ready only by its documents (a stale hand tick does not count).
  */
 export function buildChecklist(
   guide: Pick<CountryGuide, "id" | "paperRequirements" | "sponsorDocs">,
   uploaded: ReadonlySet<string>,
   ticked: ReadonlySet<string>,
+  shown: GuideItems = guide,
 ): ChecklistView {
-  const items = checklistItems(guide).map(({ key, text, kind, rule }): ChecklistItem => {
+  const items = checklistItems(guide, shown).map(({ key, text, kind, rule }): ChecklistItem => {
     if (!rule) return { key, text, kind, satisfiedBy: null, anyOf: [], documentsLabel: null, ready: ticked.has(key), manual: true };
     const anyOf = rule.anyOf ?? [];
     const uploadedOf = anyOf.filter((field) => uploaded.has(field));
@@ -118,8 +132,8 @@ export function buildChecklist(
 export function documentsPhrase(item: Pick<ChecklistItem, "satisfiedBy" | "anyOf">, word: "label" | "noun" = "label"): string {
   const name = (field: DocumentField) => documentInfo(field)[word];
   const all = (item.satisfiedBy ?? []).filter((field) => !item.anyOf.includes(field)).map(name);
-  const either = item.anyOf.map(name).join(" or ");
-  return [...all, ...(either ? [either] : [])].join(" and ");
+  const either = item.anyOf.map(name).join(` ${m.server_word_or()} `);
+  return [...all, ...(either ? [either] : [])].join(` ${m.server_word_and()} `);
 }
 
 /** The guide for an application's country ("UK" → the United Kingdom's), or null for a country without one. */

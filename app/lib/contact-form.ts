@@ -3,13 +3,9 @@ import { m } from "~/paraglide/messages";
 /** What the contact and enrolment forms hold. */
 export type ContactFormValues = { name: string; phone: string; email: string; message: string };
 
-// The English words, for code that still compares or sends them as constants; pages and schemas
-// call the messages (forms_…) below at render or validation time, in the page's language.
-export const CONTACT_SUCCESS_TEXT = "We got your message. We will contact with you as soon as possible";
 export const CONTACT_SUCCESS_DURATION_MS = 10_000;
-export const ALL_FIELDS_REQUIRED = "All fields are required";
-export const SOMETHING_WENT_WRONG = "Something went wrong, please try again later";
-export const FIELD_REQUIRED = "This field is required";
+/** An empty field's refusal in English, as the JSON API says it (pages say m.forms_field_required() in their language). */
+export const FIELD_REQUIRED = m.forms_field_required({}, { locale: "en" });
 /** The longest message the contact form accepts. */
 export const MESSAGE_MAX_LENGTH = 5_000;
 

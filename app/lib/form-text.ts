@@ -1,3 +1,5 @@
+import { m } from "~/paraglide/messages";
+
 /**
  * Text as people send it: pasted from a PDF or a chat app it can carry control characters that
  * no field needs (PostgreSQL refuses NUL outright). The rule, for every form and query string:
@@ -11,8 +13,9 @@
 /** Fields never changed and never sent back to the page, even when the form failed. */
 export const SECRET_FIELDS: readonly string[] = ["password", "confirmPassword", "currentPassword", "newPassword", "code"];
 
-export const CONTROL_CHARACTERS_REMOVED = "This had invisible control characters, which we removed: check it and send it again.";
-export const ONE_LINE_ONLY = "This must be one line: we put a space for the line break or tab; check it and send it again.";
+/** The API's refusals (its answers are English, ADR 037); forms say these messages in the page's language. */
+export const CONTROL_CHARACTERS_REMOVED = m.server_control_characters_removed({}, { locale: "en" });
+export const ONE_LINE_ONLY = m.server_one_line_only({}, { locale: "en" });
 
 const controlCharacters = /\p{Cc}/gu;
 const controlsButLineBreaks = /[^\P{Cc}\t\r\n]/gu;

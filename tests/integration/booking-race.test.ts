@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/.server/db";
 import { appointmentSlots, bookings } from "~/.server/db/schema";
-import { SLOT_TAKEN } from "~/lib/booking";
+import { m } from "~/paraglide/messages";
 import * as bookRoute from "~/routes/book-consultant";
 import * as slotsRoute from "~/routes/dashboard/appointment-time";
 import { createUser, type TestUser } from "../support/accounts";
@@ -15,6 +15,9 @@ import { onServerDatabase, signInOverHttp } from "../support/server-users";
 import { createServerEnvironment, databaseKind } from "../support/test-database";
 
 const STUDENTS = 50;
+
+/** The refusal every student but one gets, in English (the test posts to English pages). */
+const SLOT_TAKEN = m.server_slot_taken({}, { locale: "en" });
 
 type Reply = { result: { error: Record<string, string[]> } };
 

@@ -1,4 +1,4 @@
-import { WITHDRAWN_READ_ONLY } from "~/lib/application-flow";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { AppError } from "../errors";
@@ -9,7 +9,7 @@ import { lockApplication, recordCaseEvent } from "./case-events";
 export async function addApplicationNote(input: { id: string; note: string; actor: SessionUser }): Promise<void> {
   await db().transaction(async (tx) => {
     const application = await lockApplication(tx, input.id, { as: "staff" });
-    if (application.status === "withdrawn") throw new AppError("CONFLICT", WITHDRAWN_READ_ONLY);
+    if (application.status === "withdrawn") throw new AppError("CONFLICT", m.server_withdrawn_read_only());
     await recordCaseEvent(tx, { application, actor: input.actor, kind: "note", note: input.note });
   });
   await applicationsChanged();

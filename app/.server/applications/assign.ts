@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, or } from "drizzle-orm";
-import { WITHDRAWN_READ_ONLY } from "~/lib/application-flow";
 import { hasRole } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { type Database, db } from "../db";
 import { applications, consultants, users } from "../db/schema";
@@ -10,9 +10,6 @@ import { queueMail } from "../mail/outbox";
 import { recordAuditEvent } from "../users/audit";
 import { applicationsChanged, cachedApplicationRead } from "./application-reads";
 import { applicationTitle, lockApplication, recordCaseEvent, staffUrl, studentName } from "./case-events";
-
-export const ONLY_MANAGERS_ASSIGN = "Only a manager can assign an application.";
-export const CHOOSE_A_CONSULTANT = "Choose one of the consultants.";
 
 /** Who may be made responsible for an application: consultants, and managers who are consultants too (a consultant profile). */
 const assignable = (database: Database) =>
@@ -39,15 +36,18 @@ export function assignableConsultants(): Promise<{ id: string; name: string }[]>
  * again changes nothing.
  */
 export async function assignApplication(input: { id: string; assigneeId: string; actor: SessionUser }): Promise<{ changed: boolean }> {
-  if (!hasRole(input.actor.role, ["manager"])) throw new AppError("FORBIDDEN", ONLY_MANAGERS_ASSIGN);
+  if (!hasRole(input.actor.role, ["manager"])) throw new AppError("FORBIDDEN", m.server_only_managers_assign());
   const outcome = await db().transaction(async (tx) => {
     const application = await lockApplication(tx, input.id, { as: "staff" });
-    if (application.status === "withdrawn") throw new AppError("CONFLICT", WITHDRAWN_READ_ONLY);
+    if (application.status === "withdrawn") throw new AppError("CONFLICT", m.server_withdrawn_read_only());
     const [assignee] = await tx
       .select({ id: users.id, name: users.name, email: users.email, emailVerified: users.emailVerified, locale: users.locale })
       .from(users)
       .where(and(eq(users.id, input.assigneeId), assignable(tx)));
-    if (!assignee) throw new AppError("INVALID", CHOOSE_A_CONSULTANT, { fieldErrors: { assigneeId: CHOOSE_A_CONSULTANT } });
+    if (!assignee) {
+      const refusal = m.apply_choose_consultant();
+      throw new AppError("INVALID", refusal, { fieldErrors: { assigneeId: refusal } });
+    }
     if (application.assignedTo === assignee.id) return { changed: false };
     const now = new Date();
     await tx.update(applications).set({ assignedTo: assignee.id, assignedAt: now }).where(eq(applications.id, application.id));

@@ -9,7 +9,6 @@ import type { Database } from "../db";
 import { applicationEvents, applications, users } from "../db/schema";
 import { AppError } from "../errors";
 import { privilegedRoles } from "../users/manage";
-import { APPLICATION_NOT_FOUND } from "./schema";
 
 /** An application as casework changes it, locked for the rest of the transaction. */
 export type LockedApplication = {
@@ -58,7 +57,7 @@ export async function lockApplication(
       ),
     )
     .for("update", { of: applications });
-  if (!application) throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
+  if (!application) throw new AppError("NOT_FOUND", m.server_application_not_found());
   return application;
 }
 

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { type DocumentField, documentFields } from "~/lib/applications";
+import { m } from "~/paraglide/messages";
 import { createUser } from "../../../tests/support/accounts";
 import { createSubmittedApplication, multipartRequest, tinyPdf, tinyPng } from "../../../tests/support/applications";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
@@ -26,7 +27,7 @@ import { findApplication, type Viewer } from "./find-application";
 import { hasUnread, postApplicationMessage, threadOpened, unreadMessageCount } from "./messages";
 import { openApplicationDocument } from "./read-document";
 import { replaceDocuments } from "./replace-documents";
-import { REASON_REQUIRED, reviewDocument } from "./review-document";
+import { reviewDocument } from "./review-document";
 import { reopenApplication, setApplicationStatus } from "./set-status";
 import { withdrawApplication } from "./withdraw";
 
@@ -193,8 +194,9 @@ describe("reviewing documents one by one", () => {
     const missing = await refusal(() =>
       reviewDocument({ id, field: "bankStatement", decision: "needs-new-copy", reason: "   ", actor: consultant }),
     );
-    expect(missing).toMatchObject({ code: "INVALID", message: REASON_REQUIRED });
-    expect(missing.fieldErrors.reason).toBe(REASON_REQUIRED);
+    const reasonRequired = m.server_reason_required({}, { locale: "en" });
+    expect(missing).toMatchObject({ code: "INVALID", message: reasonRequired });
+    expect(missing.fieldErrors.reason).toBe(reasonRequired);
     expect(await snapshot(id)).toEqual(before);
 
     const reason = "Page 2 is cut off at the bottom";

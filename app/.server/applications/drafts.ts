@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { m } from "~/paraglide/messages";
 import { type Database, db } from "../db";
 import { applicationDocuments, applications } from "../db/schema";
 import { AppError } from "../errors";
 import { applicationsChanged } from "./application-reads";
-import { APPLICATION_NOT_FOUND, type StoredDocument } from "./schema";
+import type { StoredDocument } from "./schema";
 
 /** The person's open draft, if they have one. */
 export async function findDraft(applicantId: string, database: Database = db()) {
@@ -47,7 +48,7 @@ export async function attachDocuments(
     .from(applications)
     .where(and(eq(applications.id, input.applicationId), eq(applications.applicantId, input.applicantId), eq(applications.status, "draft")))
     .for("update");
-  if (!draft) throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
+  if (!draft) throw new AppError("NOT_FOUND", m.server_application_not_found());
   const replaced: string[] = [];
   for (const document of input.documents) {
     const [previous] = await tx

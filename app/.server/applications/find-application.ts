@@ -10,6 +10,7 @@ import {
   documentInfo,
   isDocumentField,
 } from "~/lib/applications";
+import { m } from "~/paraglide/messages";
 import { db } from "../db";
 import {
   applicationDocuments,
@@ -22,7 +23,6 @@ import {
 } from "../db/schema";
 import { AppError } from "../errors";
 import { cachedApplicationRead } from "./application-reads";
-import { APPLICATION_NOT_FOUND } from "./schema";
 
 type DocumentRow = {
   field: string;
@@ -58,7 +58,7 @@ export async function findApplication(input: { id: string; viewer: Viewer }): Pr
   const detail = await cachedApplicationRead(JSON.stringify(["detail", input.id, viewer.as === "staff" ? "" : viewer.applicantId]), () =>
     readApplication(input.id, viewer),
   );
-  if (!detail) throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
+  if (!detail) throw new AppError("NOT_FOUND", m.server_application_not_found());
   return detail;
 }
 

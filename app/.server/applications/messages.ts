@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { WITHDRAWN_READ_ONLY } from "~/lib/application-flow";
 import { hasRole } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { applicationMessageReads, applicationMessages, applications } from "../db/schema";
@@ -32,7 +32,7 @@ export async function postApplicationMessage(input: {
       input.id,
       input.as === "staff" ? { as: "staff" } : { as: "owner", applicantId: author.id },
     );
-    if (application.status === "withdrawn") throw new AppError("CONFLICT", WITHDRAWN_READ_ONLY);
+    if (application.status === "withdrawn") throw new AppError("CONFLICT", m.server_withdrawn_read_only());
     const fromStaff = input.as === "staff";
     const [message] = await tx
       .insert(applicationMessages)

@@ -3,14 +3,13 @@ import { and, eq, ne } from "drizzle-orm";
 import { isDocumentField } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { hasRole } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { applicationDocuments, applicationDocumentVersions, applications } from "../db/schema";
 import { AppError } from "../errors";
 import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
-
-export const DOCUMENT_NOT_FOUND = "There is no such document.";
 
 /**
  * One document's bytes, streamed from storage, for the two people who may see it: staff, on the
@@ -27,7 +26,7 @@ export async function openApplicationDocument(input: {
   version?: string | undefined;
 }): Promise<{ body: Readable; size: number; contentType: string; fileName: string; field: string }> {
   const { viewer } = input;
-  const notFound = () => new AppError("NOT_FOUND", DOCUMENT_NOT_FOUND);
+  const notFound = () => new AppError("NOT_FOUND", m.apply_no_such_document());
   if (!viewer || !isDocumentField(input.field)) throw notFound();
   if (input.as === "staff" && !hasRole(viewer.role, pageRoles.applications)) throw notFound();
   if (input.version !== undefined && (input.as !== "staff" || !/^[1-9][0-9]{0,17}$/.test(input.version))) throw notFound();

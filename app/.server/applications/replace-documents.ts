@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { move } from "~/lib/application-flow";
 import { type DocumentField, documentInfo, documentNoun, isDocumentField } from "~/lib/applications";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { applicationDocuments, applicationDocumentVersions, applications } from "../db/schema";
@@ -10,15 +11,11 @@ import { queueMail } from "../mail/outbox";
 import { applicationsChanged } from "./application-reads";
 import { allowedMove, applicationTitle, lockApplication, recordCaseEvent, staffRecipients, staffUrl, studentName } from "./case-events";
 import { waitingForNewCopies } from "./review-document";
-import { APPLICATION_NOT_FOUND } from "./schema";
 import { DocumentBatch } from "./store-document";
 import type { FormReader } from "./submit-application";
 
-export const NOTHING_ASKED_FOR = "No document of this application is waiting for a new copy.";
-export const CHOOSE_A_NEW_COPY = "Choose the new copy of a document asked for.";
-
 export function notAskedFor(field: DocumentField): string {
-  return `The ${documentInfo(field).noun} was not asked for again: only a document marked "Needs a new copy" can be replaced.`;
+  return m.server_not_asked_for({ document: documentInfo(field).noun });
 }
 
 /** The documents of the person's own application that staff asked a new copy of (NOT_FOUND for anyone else's; CONFLICT once it is final or withdrawn). */
@@ -32,7 +29,7 @@ export async function requestedDocuments(input: { id: string; applicantId: strin
     )
     .where(and(eq(applications.id, input.id), eq(applications.applicantId, input.applicantId)));
   const status = rows[0]?.status;
-  if (!status || status === "draft") throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
+  if (!status || status === "draft") throw new AppError("NOT_FOUND", m.server_application_not_found());
   // A final or withdrawn application takes no new copy, even of a document still marked (checked again under the lock).
   const allowed = move(status, { kind: "documents-returned" }, { as: "owner" });
   if (!allowed.allowed) throw new AppError("CONFLICT", allowed.reason);
@@ -71,10 +68,10 @@ export async function replaceDocuments(input: {
   const problems = Object.keys(fieldErrors).length > 0;
   if (problems || stored.size === 0) {
     await batch.discard();
-    if (requested.size === 0) throw new AppError("CONFLICT", NOTHING_ASKED_FOR);
-    const first = Object.values(fieldErrors)[0] ?? CHOOSE_A_NEW_COPY;
+    if (requested.size === 0) throw new AppError("CONFLICT", m.server_nothing_asked_for());
+    const first = Object.values(fieldErrors)[0] ?? m.server_choose_a_new_copy();
     throw new AppError(batch.tooLarge ? "TOO_LARGE" : "INVALID", first, {
-      fieldErrors: problems ? fieldErrors : { form: CHOOSE_A_NEW_COPY },
+      fieldErrors: problems ? fieldErrors : { form: m.server_choose_a_new_copy() },
     });
   }
   try {

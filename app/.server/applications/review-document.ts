@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { type DocumentField, documentNoun } from "~/lib/applications";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { type Database, db } from "../db";
 import { applicationDocuments } from "../db/schema";
@@ -16,9 +17,6 @@ import {
   studentName,
   studentUrl,
 } from "./case-events";
-import { DOCUMENT_NOT_FOUND } from "./read-document";
-
-export const REASON_REQUIRED = "Say what is wrong with it: the student reads this.";
 
 /**
  * Staff mark one document Accepted or "Needs a new copy" (with the reason the student reads). A
@@ -35,8 +33,10 @@ export async function reviewDocument(input: {
   actor: SessionUser;
 }): Promise<{ changed: boolean }> {
   const reason = input.decision === "needs-new-copy" ? input.reason?.trim() || null : null;
-  if (input.decision === "needs-new-copy" && !reason)
-    throw new AppError("INVALID", REASON_REQUIRED, { fieldErrors: { reason: REASON_REQUIRED } });
+  if (input.decision === "needs-new-copy" && !reason) {
+    const refusal = m.server_reason_required();
+    throw new AppError("INVALID", refusal, { fieldErrors: { reason: refusal } });
+  }
   const mover = { as: "staff", role: input.actor.role } as const;
   const outcome = await db().transaction(async (tx) => {
     const application = await lockApplication(tx, input.id, { as: "staff" });
@@ -45,7 +45,7 @@ export async function reviewDocument(input: {
       .select({ state: applicationDocuments.state, reason: applicationDocuments.reason })
       .from(applicationDocuments)
       .where(and(eq(applicationDocuments.applicationId, application.id), eq(applicationDocuments.field, input.field)));
-    if (!document) throw new AppError("NOT_FOUND", DOCUMENT_NOT_FOUND);
+    if (!document) throw new AppError("NOT_FOUND", m.apply_no_such_document());
     if (document.state === input.decision && document.reason === reason) return { changed: false };
     const now = new Date();
     await tx

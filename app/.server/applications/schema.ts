@@ -12,9 +12,6 @@ export type Application = typeof applications.$inferSelect;
 export type ApplicationDocumentRow = typeof applicationDocuments.$inferSelect;
 export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
 
-/** The same answer for a missing application and for one the person may not see (no one learns which exist). */
-export const APPLICATION_NOT_FOUND = "There is no such application.";
-
 export { VERIFY_BEFORE_APPLYING } from "~/lib/applications";
 
 /** A document stored under its generated key, before (or once) a row points at it. */

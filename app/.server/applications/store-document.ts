@@ -4,6 +4,8 @@ import { pipeline } from "node:stream/promises";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { type DocumentField, type DocumentType, documentInfo, documentTypes, formatBytes } from "~/lib/applications";
+import { formatDigits } from "~/lib/numbers";
+import { m } from "~/paraglide/messages";
 import { AppError } from "../errors";
 import { withImageSlot } from "../image-slots";
 import { getStorage } from "../storage/storage";
@@ -44,23 +46,23 @@ export async function storeDocument(input: {
   maxBytes: number;
 }): Promise<StoredDocument> {
   const { field, maxBytes } = input;
-  const noun = documentInfo(field).noun;
+  const document = documentInfo(field).noun;
   const refuse = (message: string, code: "INVALID" | "TOO_LARGE" = "INVALID") =>
     new AppError(code, message, { fieldErrors: { [field]: message } });
   try {
     const head = await readHead(input.stream, HEAD_BYTES);
-    if (head.head.length === 0) throw refuse(`The ${noun} is empty: choose the file again`);
+    if (head.head.length === 0) throw refuse(m.server_document_empty({ document }));
     const detected = await fileTypeFromBuffer(head.head);
     const type = documentTypes.find((accepted) => accepted === detected?.mime);
     if (!type) {
       head.rest.resume();
-      throw refuse(`The ${noun} must be a JPEG, PNG or WebP image or a PDF file`);
+      throw refuse(m.server_document_wrong_type({ document }));
     }
     const storageKey = `applications/${input.applicationId}/${field}-${randomBytes(8).toString("hex")}.${extensions[type]}`;
     const stored =
       type === "application/pdf"
         ? await putStream(storageKey, head.rest, type)
-        : await putBytes(storageKey, await reencode(type, await gather(head.rest), noun, refuse), type);
+        : await putBytes(storageKey, await reencode(type, await gather(head.rest), document, refuse), type);
     return {
       field,
       storageKey,
@@ -69,7 +71,8 @@ export async function storeDocument(input: {
       ...stored,
     };
   } catch (error) {
-    if (error instanceof UploadTooLargeError) throw refuse(`The ${noun} is too large: at most ${formatBytes(maxBytes)}`, "TOO_LARGE");
+    if (error instanceof UploadTooLargeError)
+      throw refuse(m.server_document_too_large({ document, max: formatBytes(maxBytes) }), "TOO_LARGE");
     throw error;
   }
 }
@@ -161,7 +164,7 @@ async function gather(stream: Readable): Promise<Buffer> {
 async function reencode(
   type: Exclude<DocumentType, "application/pdf">,
   original: Buffer,
-  noun: string,
+  document: string,
   refuse: (message: string) => AppError,
 ): Promise<Buffer> {
   try {
@@ -174,8 +177,8 @@ async function reencode(
   } catch (error) {
     throw refuse(
       /pixel limit/i.test(String((error as Error).message))
-        ? `The ${noun} has too many pixels: at most ${MAX_DOCUMENT_PIXELS / 1_000_000} megapixels`
-        : `The ${noun} could not be read as an image: try another file`,
+        ? m.server_document_too_many_pixels({ document, max: formatDigits(MAX_DOCUMENT_PIXELS / 1_000_000) })
+        : m.server_document_unreadable({ document }),
     );
   }
 }

@@ -335,9 +335,8 @@ export async function changePassword(input: {
     return headers.getSetCookie();
   } catch (error) {
     refuseLongPassword(error, "newPassword");
-    if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", "Your current password is not right");
-    if (errorCode(error) === "CREDENTIAL_ACCOUNT_NOT_FOUND")
-      throw new AppError("INVALID", "Your account has no password yet: use “Forgot password?” to set one");
+    if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", m.server_current_password_wrong());
+    if (errorCode(error) === "CREDENTIAL_ACCOUNT_NOT_FOUND") throw new AppError("INVALID", m.server_no_password_yet());
     throw error;
   }
 }
@@ -354,8 +353,8 @@ export async function beginTwoFactorSetup(input: {
     return { secret, uri: result.totpURI, backupCodes: result.backupCodes };
   } catch (error) {
     refuseLongPassword(error);
-    if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", "Your password is not right");
-    if (errorCode(error) === "TOTP_ALREADY_ENABLED") throw new AppError("CONFLICT", TWO_FACTOR_ALREADY_ON);
+    if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", m.server_password_wrong());
+    if (errorCode(error) === "TOTP_ALREADY_ENABLED") throw new AppError("CONFLICT", m.server_two_factor_already_on());
     throw error;
   }
 }
@@ -363,7 +362,7 @@ export async function beginTwoFactorSetup(input: {
 /** Finishes the set-up with a first code from the app; returns the rotated session's cookies. */
 export async function confirmTwoFactorSetup(input: { userId: string; code: string; headers: Headers }): Promise<string[]> {
   const [account] = await db().select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, input.userId));
-  if (account?.on) throw new AppError("CONFLICT", TWO_FACTOR_ALREADY_ON);
+  if (account?.on) throw new AppError("CONFLICT", m.server_two_factor_already_on());
   try {
     const { headers } = await getAuth().api.verifyTOTP({ body: { code: input.code }, headers: input.headers, returnHeaders: true });
     // The code that turned it on cannot sign anyone in afterwards.
@@ -371,10 +370,9 @@ export async function confirmTwoFactorSetup(input: { userId: string; code: strin
     await recordAuditEvent({ action: "two-factor.enabled", actorId: input.userId, targetId: input.userId });
     return headers.getSetCookie();
   } catch (error) {
-    if (errorCode(error) === "INVALID_CODE")
-      throw new AppError("INVALID", "That code is not right. Check the time on your phone and try again.");
+    if (errorCode(error) === "INVALID_CODE") throw new AppError("INVALID", m.server_two_factor_code_wrong());
     // A code sent with no set-up begun (or after it finished): better-auth has no secret to check it against.
-    if (errorCode(error) === "TOTP_NOT_ENABLED") throw new AppError("CONFLICT", TWO_FACTOR_NOT_STARTED);
+    if (errorCode(error) === "TOTP_NOT_ENABLED") throw new AppError("CONFLICT", m.server_two_factor_not_started());
     throw error;
   }
 }
@@ -390,7 +388,7 @@ export async function disableTwoFactor(input: { userId: string; password: string
     return headers.getSetCookie();
   } catch (error) {
     refuseLongPassword(error);
-    if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", "Your password is not right");
+    if (errorCode(error) === "INVALID_PASSWORD") throw new AppError("INVALID", m.server_password_wrong());
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { data } from "react-router";
 import { hasRole, isRole, type Role } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 import { getConfig } from "../config";
 import { db } from "../db";
 import { consultants, sessions, users } from "../db/schema";
@@ -143,9 +144,8 @@ async function loadSessionUser(token: string) {
   return { value: { ...user, role: row.role, twoFactorEnabled: Boolean(user.twoFactorEnabled) }, expiresAt };
 }
 
-export const SIGN_IN_REQUIRED = "Please sign in to see this feature.";
-
-export const TWO_FACTOR_REQUIRED = "Turn on two-factor sign-in to keep using your manager account.";
+/** The API's refusal (its answers are English, ADR 037); pages say m.server_two_factor_required() in their language. */
+export const TWO_FACTOR_REQUIRED = m.server_two_factor_required({}, { locale: "en" });
 
 /** With REQUIRE_STAFF_TWO_FACTOR set, a manager or admin without a second factor may do nothing until they turn it on. */
 export function mustEnrollTwoFactor(user: SessionUser): boolean {
@@ -162,12 +162,12 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const url = pageUrl(request);
   if (user) {
     if (mustEnrollTwoFactor(user) && url.pathname !== "/dashboard/profile") {
-      throw await redirectWithToast("/dashboard/profile", { type: "info", text: TWO_FACTOR_REQUIRED });
+      throw await redirectWithToast("/dashboard/profile", { type: "info", text: m.server_two_factor_required() });
     }
     return user;
   }
   const redirectTo = `${url.pathname}${url.search}`;
-  throw await redirectWithToast(`/login?${new URLSearchParams({ redirectTo })}`, { type: "info", text: SIGN_IN_REQUIRED });
+  throw await redirectWithToast(`/login?${new URLSearchParams({ redirectTo })}`, { type: "info", text: m.server_sign_in_required() });
 }
 
 /**
@@ -178,5 +178,5 @@ export async function requireRole(request: Request, allowed: readonly Role[]): P
   const user = await requireUser(request);
   if (hasRole(user.role, allowed)) return user;
   await recordAuditEvent({ action: "access.refused", actorId: user.id, detail: { path: pageUrl(request).pathname, role: user.role } });
-  throw data("Your account does not have access to this page.", { status: 403 });
+  throw data(m.forms_error_no_access(), { status: 403 });
 }

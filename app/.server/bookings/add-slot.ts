@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { SlotFormSchema } from "~/lib/schemas/booking";
 import { formatSlot } from "~/lib/time-zones";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { pgErrorCode } from "../consultants/consultants";
 import { db } from "../db";
@@ -43,7 +44,7 @@ export async function addSlot(input: { actor: SessionUser; consultantId: string;
     )
     .orderBy(asc(appointmentSlots.startsAt))
     .limit(1);
-  if (clash) throw overlapRefusal(`This slot overlaps your slot on ${formatSlot(clash.startsAt, clash.endsAt, timeZone)}.`);
+  if (clash) throw overlapRefusal(m.server_slot_overlaps_yours({ slot: formatSlot(clash.startsAt, clash.endsAt, timeZone) }));
   for (let attempt = 1; ; attempt++) {
     try {
       const added = await db().transaction(async (tx) => {
@@ -71,7 +72,7 @@ export async function addSlot(input: { actor: SessionUser; consultantId: string;
     } catch (error) {
       const code = pgErrorCode(error);
       // exclusion_violation: another request added an overlapping slot a moment earlier.
-      if (code === "23P01") throw overlapRefusal("This slot overlaps another of your slots.");
+      if (code === "23P01") throw overlapRefusal(m.server_slot_overlaps_another());
       // Two overlapping inserts can each wait for the other's check: PostgreSQL ends one of them
       // (deadlock_detected). Trying again sees the other's outcome: an overlap, or room after all.
       if (code === "40P01" && attempt < 3) continue;

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import { liveBookingStatuses, SLOT_TAKEN } from "~/lib/booking";
+import { liveBookingStatuses } from "~/lib/booking";
+import { formatDigits } from "~/lib/numbers";
 import { hasRole, staffRoles } from "~/lib/roles";
 import { BookingFormSchema } from "~/lib/schemas/booking";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { pgErrorCode } from "../consultants/consultants";
 import { db } from "../db";
@@ -15,9 +17,6 @@ import { recordAuditEvent } from "../users/audit";
 import { consultantBookingUrl } from "./booking-links";
 import { bookingListsChanged } from "./booking-lists-cache";
 import { qualified } from "./qualified";
-
-export const SLOT_GONE = "This slot is no longer available. Please choose another.";
-export const CONSULTANT_UNAVAILABLE = "This consultant is not taking bookings.";
 
 /** Refusals of the slot field: shown beside the select, and the list is read again. */
 function slotRefusal(code: "CONFLICT" | "NOT_FOUND" | "INVALID", message: string) {
@@ -63,14 +62,15 @@ export async function bookSlot(input: { student: SessionUser; consultantId: stri
         .where(eq(appointmentSlots.id, fields.slot))
         .for("share", { of: appointmentSlots });
       // Another consultant's slot posted here is as unknown as one that never existed.
-      if (!row || row.slot.consultantId !== input.consultantId) throw slotRefusal("NOT_FOUND", SLOT_GONE);
+      if (!row || row.slot.consultantId !== input.consultantId) throw slotRefusal("NOT_FOUND", m.server_slot_gone());
       const { slot, consultant, consultantUser } = row;
-      if (slot.deletedAt) throw slotRefusal("CONFLICT", SLOT_GONE);
-      if (slot.startsAt.getTime() <= Date.now()) throw slotRefusal("CONFLICT", "This slot has already started. Please choose a later one.");
+      if (slot.deletedAt) throw slotRefusal("CONFLICT", m.server_slot_gone());
+      if (slot.startsAt.getTime() <= Date.now()) throw slotRefusal("CONFLICT", m.server_slot_started());
       // Deactivated, or their account is no longer staff: not bookable.
-      if (!consultant.active || !hasRole(row.consultantRole, staffRoles)) throw new AppError("NOT_FOUND", CONSULTANT_UNAVAILABLE);
-      if (consultant.userId === input.student.id) throw slotRefusal("INVALID", "You cannot book your own slot.");
-      if (row.taken) throw slotRefusal("CONFLICT", SLOT_TAKEN);
+      if (!consultant.active || !hasRole(row.consultantRole, staffRoles))
+        throw new AppError("NOT_FOUND", m.server_consultant_unavailable());
+      if (consultant.userId === input.student.id) throw slotRefusal("INVALID", m.server_own_slot());
+      if (row.taken) throw slotRefusal("CONFLICT", m.server_slot_taken());
 
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.student.id}), hashtext(${consultant.id}))`);
       const [held] = await tx
@@ -89,8 +89,8 @@ export async function bookSlot(input: { student: SessionUser; consultantId: stri
         throw new AppError(
           "CONFLICT",
           rules.maxLivePerConsultant === 1
-            ? `You already have a booking with ${consultant.name}. Cancel it first, or book again after it has taken place.`
-            : `You already have ${rules.maxLivePerConsultant} bookings with ${consultant.name}, the most you can hold at once.`,
+            ? m.server_booking_with_consultant_already({ consultant: consultant.name })
+            : m.server_bookings_with_consultant_most({ count: formatDigits(rules.maxLivePerConsultant), consultant: consultant.name }),
         );
       }
 
@@ -122,7 +122,7 @@ export async function bookSlot(input: { student: SessionUser; consultantId: stri
     });
   } catch (error) {
     // Another student's booking of this slot committed first: the partial unique index said no.
-    if (pgErrorCode(error) === "23505") throw slotRefusal("CONFLICT", SLOT_TAKEN);
+    if (pgErrorCode(error) === "23505") throw slotRefusal("CONFLICT", m.server_slot_taken());
     throw error;
   }
   await bookingListsChanged();

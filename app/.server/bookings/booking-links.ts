@@ -3,7 +3,7 @@ import { getConfig } from "../config";
 
 /**
  * Where each side sees a booking (and acts on it): linked from every e-mail about it, in the
- * reader's language (English unless told; the calendar feed's links stay English).
+ * reader's language (English unless told: the e-mails and the calendar feed say the recipient's).
  */
 export function consultantBookingUrl(bookingId: string, locale: Locale = "en"): string {
   return absolute(`/dashboard/my-appointments?booking=${encodeURIComponent(bookingId)}`, locale);

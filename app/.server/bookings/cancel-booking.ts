@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { isLiveStatus, statusLabels } from "~/lib/booking";
-import { plural } from "~/lib/plural";
+import { groupThousands } from "~/lib/numbers";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { bookings } from "../db/schema";
@@ -11,7 +12,7 @@ import { getBookingRules } from "../settings/site-settings";
 import { recordAuditEvent } from "../users/audit";
 import { consultantBookingUrl, studentBookingUrl } from "./booking-links";
 import { bookingListsChanged } from "./booking-lists-cache";
-import { BOOKING_NOT_FOUND, lockBooking } from "./locked-booking";
+import { lockBooking } from "./locked-booking";
 import { calendarFor } from "./set-booking-status";
 
 /**
@@ -25,16 +26,16 @@ export async function cancelBooking(input: { student: SessionUser; bookingId: st
   const rules = await getBookingRules();
   await db().transaction(async (tx) => {
     const locked = await lockBooking(tx, input.bookingId);
-    if (!locked || locked.booking.studentId !== input.student.id) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
+    if (!locked || locked.booking.studentId !== input.student.id) throw new AppError("NOT_FOUND", m.server_booking_not_found());
     const from = locked.booking.status;
-    if (!isLiveStatus(from)) throw new AppError("CONFLICT", `This booking is ${statusLabels[from].toLowerCase()}; it cannot be cancelled.`);
+    if (!isLiveStatus(from)) throw new AppError("CONFLICT", m.server_booking_not_live({ status: statusLabels[from].toLowerCase() }));
     const now = input.now ?? new Date();
     if (locked.slot.startsAt.getTime() - rules.cancelCutoffHours * 3_600_000 <= now.getTime()) {
       throw new AppError(
         "CONFLICT",
         rules.cancelCutoffHours > 0
-          ? `A booking can be cancelled up to ${plural(rules.cancelCutoffHours, "hour", "hours")} before it starts; please contact the consultant instead.`
-          : "This appointment has already started; it cannot be cancelled.",
+          ? m.server_cancel_cutoff({ count: rules.cancelCutoffHours, countText: groupThousands(rules.cancelCutoffHours) })
+          : m.server_appointment_started(),
       );
     }
     const wasAccepted = from === "accepted";

@@ -1,13 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { liveBookingStatuses } from "~/lib/booking";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { appointmentSlots, bookings } from "../db/schema";
 import { AppError } from "../errors";
 import { recordAuditEvent } from "../users/audit";
 import { bookingListsChanged } from "./booking-lists-cache";
-
-export const SLOT_NOT_FOUND = "This slot no longer exists.";
 
 /**
  * Deletes one of the consultant's upcoming slots: it disappears from booking and frees its time.
@@ -29,17 +28,15 @@ export async function deleteSlot(input: { actor: SessionUser; consultantId: stri
         ),
       )
       .for("update");
-    if (!slot) throw new AppError("NOT_FOUND", SLOT_NOT_FOUND);
-    if (slot.startsAt.getTime() <= Date.now()) throw new AppError("CONFLICT", "A past slot stays in your history; it cannot be deleted.");
+    if (!slot) throw new AppError("NOT_FOUND", m.server_slot_not_found());
+    if (slot.startsAt.getTime() <= Date.now()) throw new AppError("CONFLICT", m.server_past_slot_kept());
     const [live] = await tx
       .select({ status: bookings.status })
       .from(bookings)
       .where(and(eq(bookings.slotId, slot.id), sql`${bookings.status} in ${liveBookingStatuses}`));
     if (live) {
-      throw new AppError(
-        "CONFLICT",
-        `This slot has a ${live.status} booking. Reject it (or ask the student to cancel it) before deleting the slot.`,
-      );
+      const refusal = live.status === "accepted" ? m.server_slot_has_accepted_booking() : m.server_slot_has_pending_booking();
+      throw new AppError("CONFLICT", refusal);
     }
     await tx.update(appointmentSlots).set({ deletedAt: sql`now()` }).where(eq(appointmentSlots.id, slot.id));
     await recordAuditEvent(

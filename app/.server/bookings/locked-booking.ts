@@ -4,8 +4,6 @@ import type { Database } from "../db";
 import { appointmentSlots, bookings, consultants, users } from "../db/schema";
 import type { Recipient } from "../mail/booking-templates";
 
-export const BOOKING_NOT_FOUND = "This booking does not exist.";
-
 export type LockedBooking = {
   booking: typeof bookings.$inferSelect;
   slot: { startsAt: Date; endsAt: Date };

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { type BookingStatus, bookingStatuses, type ConsultantStatusChoice, consultantTransitions, statusLabels } from "~/lib/booking";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { hasRole } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { bookings } from "../db/schema";
@@ -12,14 +13,15 @@ import { recordAuditEvent } from "../users/audit";
 import { bookConsultantUrl, studentBookingUrl } from "./booking-links";
 import { bookingListsChanged } from "./booking-lists-cache";
 import { bookingCalendar } from "./calendar";
-import { BOOKING_NOT_FOUND, type LockedBooking, lockBooking } from "./locked-booking";
+import { type LockedBooking, lockBooking } from "./locked-booking";
 
-const verbs: Record<BookingStatus, string> = {
-  accepted: "accepted",
-  rejected: "rejected",
-  completed: "completed",
-  pending: "set back to pending",
-  cancelled: "cancelled by the consultant",
+/** Why a booking in one status cannot move to `asked`, in the request's language. */
+const refusals: Record<BookingStatus, (inputs: { status: string }) => string> = {
+  accepted: m.server_booking_cannot_accept,
+  rejected: m.server_booking_cannot_reject,
+  completed: m.server_booking_cannot_complete,
+  pending: m.server_booking_cannot_reset,
+  cancelled: m.server_booking_cannot_cancel,
 };
 
 /**
@@ -37,23 +39,22 @@ export async function setBookingStatus(input: {
   bookingId: string;
   status: string;
 }): Promise<ConsultantStatusChoice> {
-  if (!(bookingStatuses as readonly string[]).includes(input.status))
-    throw new AppError("INVALID", "Choose accepted, rejected or completed.");
+  if (!(bookingStatuses as readonly string[]).includes(input.status)) throw new AppError("INVALID", m.community_choose_booking_status());
   const asked = input.status as BookingStatus;
   const status = await db().transaction(async (tx) => {
     const locked = await lockBooking(tx, input.bookingId);
-    if (!locked) throw new AppError("NOT_FOUND", BOOKING_NOT_FOUND);
+    if (!locked) throw new AppError("NOT_FOUND", m.server_booking_not_found());
     if (locked.booking.consultantId !== input.consultantId && !hasRole(input.actor.role, pageRoles.bookings)) {
       await recordAuditEvent(
         { action: "access.refused", actorId: input.actor.id, detail: { what: "booking status", bookingId: input.bookingId } },
         tx,
       );
-      throw new AppError("FORBIDDEN", "This booking is not one of yours.");
+      throw new AppError("FORBIDDEN", m.server_booking_not_yours());
     }
     const from = locked.booking.status;
     const allowed: readonly BookingStatus[] = consultantTransitions[from];
     if (!allowed.includes(asked)) {
-      throw new AppError("CONFLICT", `This booking is ${statusLabels[from].toLowerCase()}; it cannot be ${verbs[asked]}.`);
+      throw new AppError("CONFLICT", refusals[asked]({ status: statusLabels[from].toLowerCase() }));
     }
     const next = asked as ConsultantStatusChoice;
     // A calendar that holds the accepted event must be told it is off: a new SEQUENCE.

@@ -1,5 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { SLOT_MAX_DAYS_AHEAD } from "~/lib/booking";
+import { formatDigits } from "~/lib/numbers";
+import { m } from "~/paraglide/messages";
 import { AppError } from "../errors";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,16 +21,13 @@ export function slotInstants(input: { date: string; time: string; duration: numb
   const [hour, minute] = input.time.split(":").map(Number) as [number, number];
   const start = new TZDate(year, month - 1, day, hour, minute, input.timeZone);
   if (start.getDate() !== day || start.getHours() !== hour || start.getMinutes() !== minute) {
-    throw refuse(
-      "time",
-      `${input.time} does not exist on ${input.date} in ${input.timeZone} (the clocks change then); choose another time`,
-    );
+    throw refuse("time", m.server_slot_time_missing({ time: input.time, date: input.date, timeZone: input.timeZone }));
   }
   const startsAt = new Date(start.getTime());
   const now = input.now ?? new Date();
-  if (startsAt.getTime() <= now.getTime()) throw refuse("date", "This slot is in the past; choose a later date or time");
+  if (startsAt.getTime() <= now.getTime()) throw refuse("date", m.server_slot_in_past());
   if (startsAt.getTime() - now.getTime() > SLOT_MAX_DAYS_AHEAD * DAY_MS) {
-    throw refuse("date", `Choose a date within the next ${SLOT_MAX_DAYS_AHEAD} days`);
+    throw refuse("date", m.server_slot_too_far_ahead({ days: formatDigits(SLOT_MAX_DAYS_AHEAD) }));
   }
   // A length is a span of real time: 30 minutes are 30 minutes whatever the clocks do.
   return { startsAt, endsAt: new Date(startsAt.getTime() + input.duration * 60_000) };

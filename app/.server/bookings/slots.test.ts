@@ -8,6 +8,7 @@ import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { refusal, sessionOf, toastOf } from "../../../tests/support/members";
 import { db } from "../db";
 import { appointmentSlots } from "../db/schema";
+import { requestStorage } from "../request-context";
 import { addSlot } from "./add-slot";
 import { bookSlot } from "./book-slot";
 import { slotInstants } from "./slot-time";
@@ -20,6 +21,9 @@ type Reply = { result: { error: Record<string, string[]>; initialValue: Record<s
 const HOUR = 3_600_000;
 /** A day a week or two ahead, as YYYY-MM-DD. */
 const daysAhead = (days: number) => new Date(Date.now() + days * 24 * HOUR).toISOString().slice(0, 10);
+
+/** Runs `run` as a request to a Bangla page (/bn/…) does: every message in Bangla. */
+const inBangla = <T>(run: () => T) => requestStorage.run({ requestId: "test", nonce: "test", clientIp: "198.51.100.7", locale: "bn" }, run);
 
 const liveSlots = (consultantId: string) =>
   db()
@@ -92,6 +96,31 @@ describe("adding slots", () => {
     expect(() =>
       slotInstants({ date: "2027-03-28", time: "01:30", duration: 30, timeZone: "Europe/London", now: new Date("2027-01-01T00:00:00Z") }),
     ).toThrow("01:30 does not exist on 2027-03-28 in Europe/London");
+  });
+
+  test("on a Bangla page the refusals and the toast are in Bangla, the clashing slot's time in Bangla digits", async () => {
+    const owner = await createConsultant();
+    const date = daysAhead(9);
+    const post = (fields: Record<string, string>) =>
+      inBangla(() =>
+        callRoute<Reply>(slotsRoute, {
+          path: "/dashboard/appointment-time",
+          form: { date, time: "09:00", duration: "30", timeZone: "Asia/Dhaka", ...fields },
+          headers: { Cookie: owner.user.cookie },
+        }),
+      );
+    const past = await post({ date: daysAhead(-1) });
+    expect(past.status).toBe(400);
+    expect(past.data.result.error.date).toEqual(["এই স্লটের সময় পেরিয়ে গেছে; পরের কোনো তারিখ বা সময় বেছে নিন"]);
+    const added = await post({});
+    expect(added.status, JSON.stringify(added.data)).toBe(303);
+    expect(await toastOf(new Response(null, { headers: added.headers }))).toBe("স্লট যোগ করা হয়েছে");
+    const clash = await post({ time: "09:15" });
+    expect(clash.status).toBe(409);
+    expect(clash.data.result.error.time?.[0]).toMatch(
+      /^এই স্লটটি .*[০-৯]{1,2}:[০-৯]{2} – [০-৯]{1,2}:[০-৯]{2} \(Asia\/Dhaka\)-এ আপনার আরেকটি স্লটের সঙ্গে মিলে যাচ্ছে।$/,
+    );
+    expect(await liveSlots(owner.consultant.id)).toHaveLength(1);
   });
 
   test("an overlapping slot is refused naming the other; a slot ending where another starts is fine", async () => {

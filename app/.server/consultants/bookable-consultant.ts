@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { hasRole, staffRoles } from "~/lib/roles";
 import { formatSlot } from "~/lib/time-zones";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
-import { CONSULTANT_UNAVAILABLE } from "../bookings/book-slot";
 import { cachedBookingList } from "../bookings/booking-lists-cache";
 import { listFreeSlots } from "../bookings/free-slots";
 import { db } from "../db";
@@ -21,13 +21,13 @@ import { findConsultant } from "./consultants";
 export async function bookableConsultant(input: { consultantId: string; viewer: SessionUser }) {
   const { consultant, bookable, slots } = await cachedBookingList(`consultant:${input.consultantId}`, async () => {
     const consultant = await findConsultant(input.consultantId).catch(() => {
-      throw new AppError("NOT_FOUND", CONSULTANT_UNAVAILABLE);
+      throw new AppError("NOT_FOUND", m.server_consultant_unavailable());
     });
     const [account] = await db().select({ role: users.role }).from(users).where(eq(users.id, consultant.userId));
     const bookable = consultant.active && account !== undefined && hasRole(account.role, staffRoles);
     return { consultant, bookable, slots: bookable ? await listFreeSlots({ consultantId: consultant.id }) : [] };
   });
-  if (!bookable && !hasRole(input.viewer.role, pageRoles.consultants)) throw new AppError("NOT_FOUND", CONSULTANT_UNAVAILABLE);
+  if (!bookable && !hasRole(input.viewer.role, pageRoles.consultants)) throw new AppError("NOT_FOUND", m.server_consultant_unavailable());
   const now = new Date();
   return {
     consultant,

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { type ConsultantEditSchema, ConsultantFormSchema } from "~/lib/schemas/booking";
-import { AppError, CORRECT_THE_MARKED_FIELDS, isAppError } from "../errors";
+import { m } from "~/paraglide/messages";
+import { AppError, isAppError } from "../errors";
 import { preparePhoto } from "../users/photo";
 
 export type ConsultantFields = z.output<typeof ConsultantFormSchema>;
@@ -16,14 +17,13 @@ export function parseConsultantFields(input: unknown): ConsultantFields {
 /** The picture checked by its bytes and re-encoded like profile photos, or AppError("INVALID") naming the `profile` field. */
 export async function prepareConsultantPicture(bytes: Buffer | null): Promise<Buffer> {
   if (!bytes || bytes.length === 0) {
-    throw new AppError("INVALID", CORRECT_THE_MARKED_FIELDS, { fieldErrors: { profile: "Choose a picture" } });
+    throw new AppError("INVALID", m.forms_correct_marked_fields(), { fieldErrors: { profile: m.server_choose_picture() } });
   }
   try {
-    return await preparePhoto(bytes);
+    return await preparePhoto(bytes, m.server_image_picture());
   } catch (error) {
     if (isAppError(error, "INVALID")) {
-      const message = error.message.replace(/^The photo/, "The picture");
-      throw new AppError("INVALID", CORRECT_THE_MARKED_FIELDS, { fieldErrors: { profile: message } });
+      throw new AppError("INVALID", m.forms_correct_marked_fields(), { fieldErrors: { profile: error.message } });
     }
     throw error;
   }

@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { m } from "~/paraglide/messages";
 import { type Database, db } from "../db";
 import { consultants } from "../db/schema";
 import { AppError } from "../errors";
 
 /** A consultant as staff see it (the add, edit and list pages). */
 export type Consultant = typeof consultants.$inferSelect;
-
-export const CONSULTANT_NOT_FOUND = "This consultant no longer exists.";
-export const DUPLICATE_CONSULTANT = "A consultant with this e-mail already exists";
 
 /** Where a consultant's re-encoded picture is stored: a fresh key for every upload. */
 export function consultantPhotoKey(consultantId: string): string {
@@ -22,7 +20,7 @@ export function consultantPhotoUrl(key: string): string | undefined {
 
 export async function findConsultant(id: string, database: Database = db()): Promise<Consultant> {
   const [consultant] = await database.select().from(consultants).where(eq(consultants.id, id));
-  if (!consultant) throw new AppError("NOT_FOUND", CONSULTANT_NOT_FOUND);
+  if (!consultant) throw new AppError("NOT_FOUND", m.server_consultant_not_found());
   return consultant;
 }
 
@@ -39,7 +37,8 @@ export async function assertConsultantEmailFree(email: string, database: Databas
 }
 
 function duplicate() {
-  return new AppError("CONFLICT", DUPLICATE_CONSULTANT, { fieldErrors: { email: DUPLICATE_CONSULTANT } });
+  const refusal = m.server_duplicate_consultant();
+  return new AppError("CONFLICT", refusal, { fieldErrors: { email: refusal } });
 }
 
 /** PostgreSQL's error code behind a failed query (drizzle wraps the driver's error as its cause). */

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
+import { m } from "~/paraglide/messages";
 import { type SessionUser, sessionsChanged } from "../auth/session";
 import { bookingListsChanged } from "../bookings/booking-lists-cache";
 import { db } from "../db";
 import { consultants } from "../db/schema";
 import { AppError } from "../errors";
 import { recordAuditEvent } from "../users/audit";
-import { CONSULTANT_NOT_FOUND } from "./consultants";
 
 /**
  * Deactivates a consultant (no longer listed or bookable; their bookings, live ones included,
@@ -18,7 +18,7 @@ export async function setConsultantActive(input: { actor: SessionUser; id: strin
       .set({ active: input.active, updatedAt: new Date() })
       .where(eq(consultants.id, input.id))
       .returning({ userId: consultants.userId });
-    if (!updated) throw new AppError("NOT_FOUND", CONSULTANT_NOT_FOUND);
+    if (!updated) throw new AppError("NOT_FOUND", m.server_consultant_not_found());
     await recordAuditEvent(
       {
         action: "consultant.status",

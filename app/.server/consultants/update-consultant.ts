@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { ConsultantEditSchema } from "~/lib/schemas/booking";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { bookingListsChanged } from "../bookings/booking-lists-cache";
 import { db } from "../db";
@@ -33,7 +34,7 @@ export async function updateConsultant(input: {
         .set({ ...parsed.data, photo: key, updatedAt: new Date() })
         .where(eq(consultants.id, before.id))
         .returning();
-      if (!updated) throw new AppError("NOT_FOUND", "This consultant no longer exists.");
+      if (!updated) throw new AppError("NOT_FOUND", m.server_consultant_not_found());
       const changed = (Object.keys(parsed.data) as (keyof typeof parsed.data)[]).filter((field) => parsed.data[field] !== before[field]);
       if (picture) changed.push("photo" as never);
       await recordAuditEvent(

@@ -1,9 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { m } from "~/paraglide/messages";
 import { db } from "../db";
 import { contactMessages } from "../db/schema";
 import { AppError } from "../errors";
-
-export const MESSAGE_NOT_FOUND = "That message does not exist.";
 
 /**
  * Records that a staff member handled a message. Marking it again keeps the first
@@ -11,7 +10,7 @@ export const MESSAGE_NOT_FOUND = "That message does not exist.";
  */
 export async function markContactMessageHandled({ id, actor }: { id: number; actor: { id: string } }) {
   const [existing] = await db().select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id));
-  if (!existing) throw new AppError("NOT_FOUND", MESSAGE_NOT_FOUND);
+  if (!existing) throw new AppError("NOT_FOUND", m.staff_no_such_message());
   await db()
     .update(contactMessages)
     .set({ handledAt: new Date(), handledBy: actor.id })

@@ -1,11 +1,9 @@
 import type { z } from "zod";
-import { ALL_FIELDS_REQUIRED, FIELD_REQUIRED } from "~/lib/contact-form";
 import { type ContactField, ContactMessageSchema, contactFields } from "~/lib/schemas/contact";
+import { m } from "~/paraglide/messages";
 import { AppError } from "../errors";
 
 export { type ContactField, type ContactKind, ContactMessageSchema, contactFields, contactKinds } from "~/lib/schemas/contact";
-
-const REQUIRED = FIELD_REQUIRED;
 
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 export type ContactMessage = z.output<typeof ContactMessageSchema>;
@@ -20,6 +18,7 @@ export function parseContactMessage(input: ContactMessageInput): ContactMessage 
   const parsed = ContactMessageSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const refusal = AppError.fromZod(parsed.error, { fields: contactFields });
-  if (!Object.values(refusal.fieldErrors).includes(REQUIRED)) throw refusal;
-  throw new AppError("INVALID", ALL_FIELDS_REQUIRED, { fieldErrors: refusal.fieldErrors });
+  // The schema's field messages are in the request's language, as this comparison is.
+  if (!Object.values(refusal.fieldErrors).includes(m.forms_field_required())) throw refusal;
+  throw new AppError("INVALID", m.forms_all_fields_required(), { fieldErrors: refusal.fieldErrors });
 }

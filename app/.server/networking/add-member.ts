@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { m } from "~/paraglide/messages";
 import { type SessionUser, sessionsChanged } from "../auth/session";
 import { db } from "../db";
 import { networkingMembers } from "../db/schema";
-import { AppError, CORRECT_THE_MARKED_FIELDS, isAppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
 import { preparePhoto } from "../users/photo";
@@ -24,7 +25,7 @@ export async function addMember(input: {
   const fields = parseMember(input.fields, input.choices);
   await assertEmailFree(fields.email, undefined, db());
   if (!input.photo || input.photo.length === 0) {
-    throw new AppError("INVALID", CORRECT_THE_MARKED_FIELDS, { fieldErrors: { profile: "Choose a photo" } });
+    throw new AppError("INVALID", m.forms_correct_marked_fields(), { fieldErrors: { profile: m.server_choose_photo() } });
   }
   const photo = await preparePhotoField(input.photo);
   const id = randomUUID();
@@ -69,7 +70,8 @@ export async function preparePhotoField(bytes: Buffer): Promise<Buffer> {
   try {
     return await preparePhoto(bytes);
   } catch (error) {
-    if (isAppError(error, "INVALID")) throw new AppError("INVALID", CORRECT_THE_MARKED_FIELDS, { fieldErrors: { profile: error.message } });
+    if (isAppError(error, "INVALID"))
+      throw new AppError("INVALID", m.forms_correct_marked_fields(), { fieldErrors: { profile: error.message } });
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { CONNECT_DAILY_LIMIT } from "~/lib/schemas/networking";
+import { m } from "~/paraglide/messages";
 import * as profileRoute from "~/routes/dashboard/profile";
 import * as directoryRoute from "~/routes/networking";
 import * as connectRoute from "~/routes/networking-connect";
@@ -10,7 +11,7 @@ import { memberChoices, memberFields, memberPhoto, refusal, sessionOf, toastOf }
 import { db } from "../db";
 import { mailOutbox, memberMessages, networkingMembers } from "../db/schema";
 import { addMember } from "./add-member";
-import { NOT_TAKING_MESSAGES, sendConnectMessage, VERIFY_BEFORE_CONNECT } from "./connect";
+import { sendConnectMessage } from "./connect";
 import { findOwnMemberEntry, setAcceptsMessages } from "./own-entry";
 import { setMemberStatus } from "./set-member-status";
 
@@ -47,7 +48,7 @@ describe("sending a Connect message", () => {
     const member = await newMember();
     const unverified = await sessionOf(await createUser());
     expect((await refusal(sendConnectMessage({ sender: unverified, memberId: member.id, message: hello }))).message).toBe(
-      VERIFY_BEFORE_CONNECT,
+      m.server_verify_before_connect({}, { locale: "en" }),
     );
     const student = await sessionOf(await createUser({ verified: true }));
     const short = await refusal(sendConnectMessage({ sender: student, memberId: member.id, message: "hi there" }));
@@ -58,7 +59,9 @@ describe("sending a Connect message", () => {
 
     const manager = await sessionOf(await createUser({ role: "manager" }));
     await setMemberStatus({ actor: manager, id: member.id, status: "Inactive" });
-    expect((await refusal(sendConnectMessage({ sender: student, memberId: member.id, message: hello }))).message).toBe(NOT_TAKING_MESSAGES);
+    expect((await refusal(sendConnectMessage({ sender: student, memberId: member.id, message: hello }))).message).toBe(
+      m.server_not_taking_messages({}, { locale: "en" }),
+    );
     await setMemberStatus({ actor: manager, id: member.id, status: "Active" });
     await db().update(networkingMembers).set({ acceptsMessages: false }).where(eq(networkingMembers.id, member.id));
     expect((await refusal(sendConnectMessage({ sender: student, memberId: member.id, message: hello }))).code).toBe("NOT_FOUND");

@@ -14,9 +14,6 @@ import { type DirectoryCard, memberSummaryColumns } from "./search-directory";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const NOT_TAKING_MESSAGES = "This member is not taking messages through Onward at the moment.";
-export const VERIFY_BEFORE_CONNECT = "Confirm your e-mail address first, so the member's reply can reach you.";
-
 /** What the Connect page shows of a member: what the directory card shows, nothing more. */
 export type ConnectTarget = Pick<DirectoryCard, "id" | "name" | "profession" | "company" | "address" | "location" | "photo">;
 
@@ -30,7 +27,7 @@ export async function findConnectTarget(memberId: string, sender: Pick<SessionUs
     .from(networkingMembers)
     .where(and(eq(networkingMembers.id, memberId), eq(networkingMembers.status, "Active"), eq(networkingMembers.acceptsMessages, true)));
   const ownEntry = member && (member.userId === sender.id || member.email.toLowerCase() === sender.email.toLowerCase());
-  if (!member || ownEntry) throw new AppError("NOT_FOUND", NOT_TAKING_MESSAGES);
+  if (!member || ownEntry) throw new AppError("NOT_FOUND", m.server_not_taking_messages());
   return member;
 }
 
@@ -62,10 +59,10 @@ export async function sendConnectMessage(input: {
 }): Promise<{ memberName: string }> {
   const parsed = ConnectFormSchema.safeParse({ message: input.message });
   if (!parsed.success) {
-    const problem = parsed.error.issues[0]?.message ?? "Write a message";
+    const problem = parsed.error.issues[0]?.message ?? m.server_write_a_message();
     throw new AppError("INVALID", problem, { fieldErrors: { message: problem } });
   }
-  if (!input.sender.emailVerified) throw new AppError("INVALID", VERIFY_BEFORE_CONNECT);
+  if (!input.sender.emailVerified) throw new AppError("INVALID", m.server_verify_before_connect());
   const { contactEmail } = await getSiteSettings();
 
   return db().transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { networkingMembers } from "../db/schema";
@@ -6,7 +7,6 @@ import { AppError } from "../errors";
 import { getStorage } from "../storage/storage";
 import { recordAuditEvent } from "../users/audit";
 import { memberListsChanged } from "./member-lists-cache";
-import { MEMBER_NOT_FOUND } from "./members";
 
 /** Removes a member from the directory and deletes their photo (their account, if any, stays). Throws AppError NOT_FOUND. */
 export async function deleteMember(input: { actor: SessionUser; id: string }): Promise<void> {
@@ -15,7 +15,7 @@ export async function deleteMember(input: { actor: SessionUser; id: string }): P
       .delete(networkingMembers)
       .where(eq(networkingMembers.id, input.id))
       .returning({ photo: networkingMembers.photo, userId: networkingMembers.userId, email: networkingMembers.email });
-    if (!row) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
+    if (!row) throw new AppError("NOT_FOUND", m.server_member_not_found());
     await recordAuditEvent(
       {
         action: "networking.member-deleted",

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { m } from "~/paraglide/messages";
 import { type Database, db } from "../db";
 import { networkingMembers, users } from "../db/schema";
 import { AppError } from "../errors";
@@ -8,9 +9,6 @@ import type { MemberFields } from "./schema";
 
 /** A member as staff see it (the add, edit and manage pages). */
 export type Member = typeof networkingMembers.$inferSelect;
-
-export const MEMBER_NOT_FOUND = "This networking member no longer exists.";
-export const DUPLICATE_MEMBER = "A networking member with this e-mail already exists";
 
 /** The form's fields as a row's columns: optional addresses left empty are stored as null. */
 export function memberColumns(fields: MemberFields) {
@@ -24,7 +22,7 @@ export function memberPhotoKey(memberId: string): string {
 
 export async function findMember(id: string, database: Database = db()): Promise<Member> {
   const [member] = await database.select().from(networkingMembers).where(eq(networkingMembers.id, id));
-  if (!member) throw new AppError("NOT_FOUND", MEMBER_NOT_FOUND);
+  if (!member) throw new AppError("NOT_FOUND", m.server_member_not_found());
   return member;
 }
 
@@ -34,7 +32,12 @@ export async function assertEmailFree(email: string, exceptId: string | undefine
     .select({ id: networkingMembers.id })
     .from(networkingMembers)
     .where(sql`lower(${networkingMembers.email}) = lower(${email})`);
-  if (other && other.id !== exceptId) throw new AppError("CONFLICT", DUPLICATE_MEMBER, { fieldErrors: { email: DUPLICATE_MEMBER } });
+  if (other && other.id !== exceptId) throw duplicateMember();
+}
+
+function duplicateMember(): AppError {
+  const refusal = m.server_duplicate_member();
+  return new AppError("CONFLICT", refusal, { fieldErrors: { email: refusal } });
 }
 
 /**
@@ -69,5 +72,5 @@ export async function linkAccount(input: { email: string; actorId: string }, dat
 export function asDuplicateEmail(error: unknown): unknown {
   const code =
     (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === "23505" ? new AppError("CONFLICT", DUPLICATE_MEMBER, { fieldErrors: { email: DUPLICATE_MEMBER } }) : error;
+  return code === "23505" ? duplicateMember() : error;
 }

@@ -1,4 +1,5 @@
 import { eq, or, sql } from "drizzle-orm";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { networkingMembers } from "../db/schema";
@@ -24,7 +25,7 @@ export async function findOwnMemberEntry(user: Pick<SessionUser, "id" | "email" 
 /** A member turns Connect messages on or off for their own entry (and the entry is linked to the account). */
 export async function setAcceptsMessages(user: Pick<SessionUser, "id" | "email" | "emailVerified">, accepts: boolean) {
   const entry = await findOwnMemberEntry(user);
-  if (!entry) throw new AppError("NOT_FOUND", "Your account is not listed in the networking directory.");
+  if (!entry) throw new AppError("NOT_FOUND", m.server_not_in_directory());
   await db()
     .update(networkingMembers)
     .set({ acceptsMessages: accepts, userId: user.id, updatedAt: new Date() })

@@ -1,5 +1,6 @@
 import { type MemberFields, MemberFormSchema, type MemberInput } from "~/lib/schemas/networking";
-import { AppError, CORRECT_THE_MARKED_FIELDS } from "../errors";
+import { m } from "~/paraglide/messages";
+import { AppError } from "../errors";
 
 export {
   defaultJobCategories,
@@ -23,8 +24,8 @@ export function parseMember(input: MemberInput, choices: MemberChoices): MemberF
   const parsed = MemberFormSchema.safeParse(input);
   if (!parsed.success) throw AppError.fromZod(parsed.error, { fields: memberFields });
   const fieldErrors: Partial<Record<keyof MemberFields, string>> = {};
-  if (!choices.locations.includes(parsed.data.location)) fieldErrors.location = "Choose a location from the list";
-  if (!choices.categories.includes(parsed.data.category)) fieldErrors.category = "Choose a job category from the list";
+  if (!choices.locations.includes(parsed.data.location)) fieldErrors.location = m.server_choose_location();
+  if (!choices.categories.includes(parsed.data.category)) fieldErrors.category = m.server_choose_job_category();
   if (Object.keys(fieldErrors).length === 0) return parsed.data;
-  throw new AppError("INVALID", CORRECT_THE_MARKED_FIELDS, { fieldErrors });
+  throw new AppError("INVALID", m.forms_correct_marked_fields(), { fieldErrors });
 }

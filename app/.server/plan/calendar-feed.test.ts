@@ -203,6 +203,28 @@ describe("the calendar feed", () => {
     expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
   });
 
+  test("a student who reads Onward in Bangla gets the feed in Bangla, its links to the Bangla pages", async () => {
+    const owner = await createConsultant();
+    const student = await createUser();
+    await db().update(users).set({ locale: "bn" }).where(eq(users.id, student.id));
+    await shortlist(student, "university-of-helsinki");
+    const booking = await acceptedBooking(owner, student, 48);
+    const { calendar, events } = parse(await feedOf(await calendarFeedToken(student.id)));
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe("Onward: আবেদনের শেষ তারিখ ও অ্যাপয়েন্টমেন্ট");
+    const deadline = events.find((event) => String(event.getFirstPropertyValue("uid")).startsWith("deadline-"));
+    // "University of Helsinki-এ আবেদন করুন (সেপ্টেম্বর ২০২৭ ভর্তি)": the month and year as Bangla writes them.
+    expect(deadline?.getFirstPropertyValue("summary")).toMatch(/^University of Helsinki-এ আবেদন করুন \(\S+ [০-৯]{4} ভর্তি\)$/);
+    expect(deadline?.getFirstPropertyValue("url")).toBe("http://localhost:3000/bn/university/university-of-helsinki");
+    expect(deadline?.getFirstPropertyValue("description")).toBe(
+      "আবেদনের সাধারণ শেষ তারিখ; বিশ্ববিদ্যালয়ের পেজে মিলিয়ে নিন: http://localhost:3000/bn/university/university-of-helsinki",
+    );
+    const appointment = events.find((event) => event.getFirstPropertyValue("uid") === bookingUid(booking.bookingId));
+    expect(appointment?.getFirstPropertyValue("summary")).toBe(`${owner.consultant.name}-এর সঙ্গে পরামর্শ`);
+    expect(appointment?.getFirstPropertyValue("url")).toBe(
+      `http://localhost:3000/bn/dashboard/my-bookings?booking=${encodeURIComponent(booking.bookingId)}`,
+    );
+  });
+
   test("two first uses at once end with one token, which both get", async () => {
     const student = await createUser();
     const tokens = await Promise.all([calendarFeedToken(student.id), calendarFeedToken(student.id), calendarFeedToken(student.id)]);

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { nextDeadline, todayIn } from "~/lib/deadlines";
-import { monthNames } from "~/lib/universities";
+import { formatYear, localizedPath } from "~/lib/locale";
+import { monthName } from "~/lib/universities";
+import { m } from "~/paraglide/messages";
 import { studentBookingUrl } from "../bookings/booking-links";
 import { bookingUid } from "../bookings/calendar";
 import { foldLine } from "../calendar-lines";
@@ -15,7 +17,6 @@ const TOKEN_BYTES = 32;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /** A past appointment stays in the feed this long, so last week's call is still where it was. */
 const PAST_BOOKINGS_MS = 30 * 86_400_000;
-const CALENDAR_NAME = "Onward: deadlines and appointments";
 
 function newToken(): string {
   return randomBytes(TOKEN_BYTES).toString("base64url");
@@ -76,12 +77,13 @@ export async function resetCalendarFeedToken(userId: string): Promise<string> {
  * The iCalendar text of the feed a token opens, or null for any token that opens none (malformed
  * ones without a query): each shortlisted university's next deadline as an all-day event, dated
  * from the person's today in their zone, and their accepted appointments (those that ended in the
- * last 30 days too) in UTC.
+ * last 30 days too) in UTC. Calendar apps fetch it with no language of their own: it is written in
+ * the person's (`users.locale`, as their e-mails are), its links to pages in that language too.
  */
 export async function calendarFeed(token: string, now: Date = new Date()): Promise<string | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const [owner] = await db()
-    .select({ id: users.id, timeZone: users.timeZone })
+    .select({ id: users.id, timeZone: users.timeZone, locale: users.locale })
     .from(planSettings)
     .innerJoin(users, eq(users.id, planSettings.userId))
     .where(eq(planSettings.calendarToken, token));
@@ -117,6 +119,8 @@ export async function calendarFeed(token: string, now: Date = new Date()): Promi
 
   const { appUrl } = getConfig();
   const host = new URL(appUrl).hostname;
+  const locale = owner.locale;
+  const calendarName = m.server_calendar_name({}, { locale });
   const stamp = utcDateTime(now);
   const today = todayIn(owner.timeZone, now);
   const deadlines = shortlisted
@@ -130,24 +134,27 @@ export async function calendarFeed(token: string, now: Date = new Date()): Promi
     "PRODID:-//Onward//Deadlines and appointments//EN",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    `X-WR-CALNAME:${text(CALENDAR_NAME)}`,
-    `NAME:${text(CALENDAR_NAME)}`,
+    `X-WR-CALNAME:${text(calendarName)}`,
+    `NAME:${text(calendarName)}`,
     // Deadlines move rarely: twice a day is often enough, and calendar apps honour one or the other.
     "REFRESH-INTERVAL;VALUE=DURATION:PT12H",
     "X-PUBLISHED-TTL:PT12H",
   ];
   for (const { university, next } of deadlines) {
     if (!next) continue;
-    const page = new URL(`/university/${encodeURIComponent(university.slug)}`, appUrl).href;
-    const intake = `${monthNames[next.intakeMonth - 1]} ${next.intakeYear} intake`;
+    const page = new URL(localizedPath(`/university/${encodeURIComponent(university.slug)}`, locale), appUrl).href;
+    const summary = m.server_calendar_deadline_summary(
+      { university: university.name, month: monthName(next.intakeMonth, locale), year: formatYear(next.intakeYear, locale) },
+      { locale },
+    );
     lines.push(
       "BEGIN:VEVENT",
       `UID:deadline-${university.id}-${next.date}@${host}`,
       `DTSTAMP:${stamp}`,
       `DTSTART;VALUE=DATE:${compactDate(next.date)}`,
       `DTEND;VALUE=DATE:${compactDate(dayAfter(next.date))}`,
-      `SUMMARY:${text(`Apply to ${university.name} (${intake})`)}`,
-      `DESCRIPTION:${text(`Usual application deadline; check the university's page: ${page}`)}`,
+      `SUMMARY:${text(summary)}`,
+      `DESCRIPTION:${text(m.server_calendar_deadline_description({ url: page }, { locale }))}`,
       `URL:${page}`,
       // A whole-day reminder, not a meeting: it does not make the day busy.
       "TRANSP:TRANSPARENT",
@@ -155,7 +162,7 @@ export async function calendarFeed(token: string, now: Date = new Date()): Promi
     );
   }
   for (const booking of accepted) {
-    const url = studentBookingUrl(booking.id);
+    const url = studentBookingUrl(booking.id, locale);
     lines.push(
       "BEGIN:VEVENT",
       // The invitation's UID: a calendar that has both knows they are one appointment.
@@ -164,8 +171,8 @@ export async function calendarFeed(token: string, now: Date = new Date()): Promi
       `DTSTAMP:${stamp}`,
       `DTSTART:${utcDateTime(booking.startsAt)}`,
       `DTEND:${utcDateTime(booking.endsAt)}`,
-      `SUMMARY:${text(`Consultation with ${booking.consultant}`)}`,
-      `DESCRIPTION:${text(`Your accepted appointment on Onward: ${url}`)}`,
+      `SUMMARY:${text(m.server_calendar_booking_summary({ consultant: booking.consultant }, { locale }))}`,
+      `DESCRIPTION:${text(m.server_calendar_booking_description({ url }, { locale }))}`,
       `URL:${url}`,
       "STATUS:CONFIRMED",
       "END:VEVENT",

@@ -6,6 +6,7 @@ import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, test } from "vitest";
 import { DocumentChecklist } from "~/components/plan/document-checklist";
 import type { ApplicationStatus, DocumentField } from "~/lib/applications";
+import { m } from "~/paraglide/messages";
 import * as applicationRoute from "~/routes/dashboard/application";
 import * as checklistRoute from "~/routes/dashboard/checklist";
 import * as homeRoute from "~/routes/dashboard/home";
@@ -15,7 +16,8 @@ import { toastOf } from "../../../tests/support/members";
 import { db } from "../db";
 import { applicationDocuments, applications, checklistTicks } from "../db/schema";
 import { AppError } from "../errors";
-import { type ApplicationChecklist, applicationChecklist, NO_SUCH_ITEM, setChecklistTick, studentChecklist } from "./checklist";
+import { requestStorage } from "../request-context";
+import { type ApplicationChecklist, applicationChecklist, setChecklistTick, studentChecklist } from "./checklist";
 
 withTestDatabase();
 
@@ -75,6 +77,9 @@ function ChecklistPage() {
   const { checklist, viewer } = useLoaderData() as { checklist: ApplicationChecklist; viewer: "student" | "staff" };
   return createElement(DocumentChecklist, { checklist, viewer, returnTo: "/dashboard" });
 }
+
+/** Runs `run` as a request to a Bangla page (/bn/…) does: every message in Bangla. */
+const inBangla = <T>(run: () => T) => requestStorage.run({ requestId: "test", nonce: "test", clientIp: "198.51.100.7", locale: "bn" }, run);
 
 const tick = (user: TestUser | null, applicationId: string, form: Record<string, string>) =>
   outcome(() =>
@@ -163,7 +168,7 @@ describe("a student's document checklist", () => {
     const unknown = await refusal(() =>
       setChecklistTick({ userId: student.id, applicationId: id, itemKey: "paper-0000000", ticked: true }),
     );
-    expect(unknown).toMatchObject({ code: "INVALID", message: NO_SUCH_ITEM });
+    expect(unknown).toMatchObject({ code: "INVALID", message: m.server_no_such_checklist_item({}, { locale: "en" }) });
     const byDocument = await refusal(() => setChecklistTick({ userId: student.id, applicationId: id, itemKey: passport, ticked: true }));
     expect(byDocument).toMatchObject({ code: "INVALID", message: '"Valid passport" ticks itself once you upload the passport.' });
     const sponsorNid = itemKey(await studentChecklist(student.id), "Sponsor's NID");
@@ -223,6 +228,26 @@ describe("the checklist's pages and route", () => {
     expect(await toastOf(refused.response)).toBe('"Valid passport" ticks itself once you upload the passport.');
     expect((await tick(student, id, { item: admission, intent: "sideways" })).status).toBe(303);
     expect(await ticksOf(id)).toEqual([]);
+  });
+
+  test("on a Bangla page the checklist reads in Bangla under the same keys, and a refused tick answers in Bangla", async () => {
+    const student = await createUser();
+    const id = await seedApplication(student);
+    const english = await studentChecklist(student.id);
+    const bangla = await inBangla(() => studentChecklist(student.id));
+    // The same items under the same keys (a tick is stored under the English text's), in the Bangla guide's words.
+    expect(bangla?.items.map((item) => item.key)).toEqual(english?.items.map((item) => item.key));
+    expect(bangla).toMatchObject({ country: "দক্ষিণ কোরিয়া", ready: english?.ready, total: english?.total });
+    expect(bangla?.items[0]?.text).toBe("বৈধ পাসপোর্ট");
+
+    const refused = await inBangla(() => tick(student, id, { item: itemKey(english, "Valid passport"), intent: "tick" }));
+    expect(await toastOf(refused.response)).toBe('"বৈধ পাসপোর্ট" নিজে থেকেই টিক হয়ে যাবে, যখন আপনি পাসপোর্ট আপলোড করবেন।');
+    const admission = itemKey(english, "Certificate of Admission");
+    const ticked = await inBangla(() => tick(student, id, { item: admission, intent: "tick" }));
+    expect(await toastOf(ticked.response)).toContain("কোরিয়ান বিশ্ববিদ্যালয়ের Certificate of Admission (সাধারণ ভর্তির চিঠি)");
+    expect(await ticksOf(id)).toEqual([{ itemKey: admission }]);
+    // The tick shows in English too: one key, whichever language ticked it.
+    expect((await studentChecklist(student.id))?.items.find((item) => item.key === admission)?.ready).toBe(true);
   });
 
   test("hostile posts are refused with a message and change nothing: NUL bytes, huge values, an unreadable body, two taps at once", async () => {

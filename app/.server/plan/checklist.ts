@@ -2,8 +2,10 @@ import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { openStatuses as applicationOpenStatuses } from "~/lib/application-flow";
 import { type ApplicationStatus, statusLabels } from "~/lib/applications";
 import { buildChecklist, type ChecklistView, documentsPhrase, guideForCountry } from "~/lib/checklist";
+import { getLocale } from "~/lib/locale";
+import { m } from "~/paraglide/messages";
+import { findCountryGuide } from "../../../content/by-locale";
 import { applicationsChanged, cachedApplicationRead } from "../applications/application-reads";
-import { APPLICATION_NOT_FOUND } from "../applications/schema";
 import { type Database, db } from "../db";
 import { applicationDocuments, applications, checklistTicks } from "../db/schema";
 import { AppError } from "../errors";
@@ -35,17 +37,20 @@ async function checklistOf(application: ApplicationRow, database: Database = db(
       .where(and(eq(applicationDocuments.applicationId, application.id), ne(applicationDocuments.state, "needs-new-copy"))),
     database.select({ itemKey: checklistTicks.itemKey }).from(checklistTicks).where(eq(checklistTicks.applicationId, application.id)),
   ]);
-  const view = buildChecklist(guide, new Set(documents.map((row) => row.field)), new Set(ticks.map((row) => row.itemKey)));
-  return { ...view, applicationId: application.id, country: guide.title, status: application.status };
+  // Keys and rules come from the English guide; the items read in the request's language.
+  const shown = findCountryGuide(guide.id) ?? guide;
+  const view = buildChecklist(guide, new Set(documents.map((row) => row.field)), new Set(ticks.map((row) => row.itemKey)), shown);
+  return { ...view, applicationId: application.id, country: shown.title, status: application.status };
 }
 
 /**
  * The checklist on a person's dashboard: their draft's, else their newest submitted or processing
  * application's. Null when they have none, or its country has no guide. Read through the
- * applications' cache: uploads, submissions, status changes and ticks all empty it.
+ * applications' cache (one entry per language: the items are worded in it): uploads,
+ * submissions, status changes and ticks all empty it.
  */
 export function studentChecklist(userId: string): Promise<ApplicationChecklist | null> {
-  return cachedApplicationRead(JSON.stringify(["checklist", userId]), () => readStudentChecklist(userId));
+  return cachedApplicationRead(JSON.stringify(["checklist", userId, getLocale()]), () => readStudentChecklist(userId));
 }
 
 async function readStudentChecklist(userId: string): Promise<ApplicationChecklist | null> {
@@ -68,14 +73,14 @@ async function readStudentChecklist(userId: string): Promise<ApplicationChecklis
  * application for them); null for an unknown application or a country without a guide.
  */
 export function applicationChecklist(applicationId: string): Promise<ApplicationChecklist | null> {
-  return cachedApplicationRead(JSON.stringify(["checklist-of", applicationId]), async () => {
+  return cachedApplicationRead(JSON.stringify(["checklist-of", applicationId, getLocale()]), async () => {
     const [application] = await db().select(applicationColumns).from(applications).where(eq(applications.id, applicationId));
     return application ? checklistOf(application) : null;
   });
 }
 
-export const NO_SUCH_ITEM = "There is no such item on this application's checklist.";
-export const NO_CHECKLIST = "This application's country has no document checklist.";
+/** The API's refusal (its answers are English, ADR 037); pages say m.server_no_checklist() in their language. */
+export const NO_CHECKLIST = m.server_no_checklist({}, { locale: "en" });
 
 /**
  * Ticks or unticks an item the student gets ready by hand. Only the application's own applicant
@@ -96,19 +101,16 @@ export async function setChecklistTick(input: {
       .from(applications)
       .where(and(eq(applications.id, input.applicationId), eq(applications.applicantId, input.userId)))
       .for("share");
-    if (!application) throw new AppError("NOT_FOUND", APPLICATION_NOT_FOUND);
+    if (!application) throw new AppError("NOT_FOUND", m.server_application_not_found());
     if (!(openStatuses as readonly string[]).includes(application.status)) {
-      throw new AppError(
-        "CONFLICT",
-        `This application is ${statusLabels[application.status].toLowerCase()}, so its checklist can no longer change.`,
-      );
+      throw new AppError("CONFLICT", m.server_checklist_closed({ status: statusLabels[application.status].toLowerCase() }));
     }
     const checklist = await checklistOf(application, tx);
-    if (!checklist) throw new AppError("INVALID", NO_CHECKLIST);
+    if (!checklist) throw new AppError("INVALID", m.server_no_checklist());
     const item = checklist.items.find((candidate) => candidate.key === input.itemKey);
-    if (!item) throw new AppError("INVALID", NO_SUCH_ITEM);
+    if (!item) throw new AppError("INVALID", m.server_no_such_checklist_item());
     if (!item.manual) {
-      throw new AppError("INVALID", `"${item.text}" ticks itself once you upload the ${documentsPhrase(item, "noun")}.`);
+      throw new AppError("INVALID", m.server_checklist_item_by_upload({ item: item.text, documents: documentsPhrase(item, "noun") }));
     }
     if (input.ticked) {
       await tx.insert(checklistTicks).values({ applicationId: application.id, itemKey: item.key }).onConflictDoNothing();

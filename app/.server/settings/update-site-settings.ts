@@ -1,6 +1,7 @@
 import { pageRoles } from "~/lib/dashboard-menu";
 import { hasRole } from "~/lib/roles";
-import { requiredMessages, requiredSettingKeys } from "~/lib/schemas/settings";
+import { requiredMessage, requiredSettingKeys } from "~/lib/schemas/settings";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { notifyContentChanged } from "../content-changes";
 import { type Database, db } from "../db";
@@ -27,12 +28,12 @@ export async function updateSiteSettings(
   const { actor, changes } = input;
   if (!hasRole(actor.role, pageRoles.siteSettings)) {
     await recordAuditEvent({ action: "access.refused", actorId: actor.id, detail: { what: "site settings" } }, tx);
-    throw new AppError("FORBIDDEN", "Only managers and admins can change the site settings.");
+    throw new AppError("FORBIDDEN", m.server_settings_managers_only());
   }
   const emptied = requiredSettingKeys.filter((key) => key in changes && !changes[key]);
   if (emptied.length > 0) {
-    throw new AppError("INVALID", "Fill in the fields marked below.", {
-      fieldErrors: Object.fromEntries(emptied.map((key) => [key, requiredMessages[key]])),
+    throw new AppError("INVALID", m.server_fill_in_marked_fields(), {
+      fieldErrors: Object.fromEntries(emptied.map((key) => [key, requiredMessage(key)])),
     });
   }
   // Inside the caller's transaction, read through it (an embedded database answers one connection at a time).

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { m } from "~/paraglide/messages";
 import { getAuth } from "../auth/auth";
 import { passwordProblem } from "../auth/password-policy";
 import { db } from "../db";
@@ -8,8 +9,6 @@ import { AppError } from "../errors";
 import { type SiteSettingChanges, siteSettingsChanged, updateSiteSettings } from "../settings/update-site-settings";
 import { recordAuditEvent } from "../users/audit";
 import { SETUP_COMPLETED_KEY, SETUP_TOKEN_KEY, sameToken, setupPending, storedToken } from "./setup-token";
-
-export const EMAIL_TAKEN = "An account with this e-mail exists already: use another e-mail for the admin account.";
 
 /**
  * Completes first-run set-up: the first admin (verified, with a password: the rows a sign-up
@@ -37,13 +36,16 @@ export async function completeSetup(input: {
     // The token's row, locked: of two posts at once, the second waits and then finds it gone.
     const stored = await storedToken(tx, { forUpdate: true });
     if (!stored || !sameToken(stored, input.token) || !(await setupPending(tx))) {
-      throw new AppError("NOT_FOUND", "This set-up link is not valid.");
+      throw new AppError("NOT_FOUND", m.server_setup_link_invalid());
     }
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email));
-    if (taken) throw new AppError("INVALID", EMAIL_TAKEN, { fieldErrors: { email: EMAIL_TAKEN } });
+    if (taken) {
+      const refusal = m.server_setup_email_taken();
+      throw new AppError("INVALID", refusal, { fieldErrors: { email: refusal } });
+    }
 
     await tx.insert(users).values({ id: userId, name: input.name, email, emailVerified: true, role: "admin" });
     await tx.insert(accounts).values({ id: accountId, userId, accountId: userId, providerId: "credential", password: hash });

@@ -1,12 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
+import { m } from "~/paraglide/messages";
 import { createUser } from "../../../tests/support/accounts";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { getAuth } from "../auth/auth";
 import { accounts, auditEvents, siteSetting, users } from "../db/schema";
 import { AppError } from "../errors";
 import { getSiteSettings } from "../settings/site-settings";
-import { completeSetup, EMAIL_TAKEN } from "./complete-setup";
+import { completeSetup } from "./complete-setup";
 import { ensureSetupToken, isSetupToken, SETUP_COMPLETED_KEY, SETUP_TOKEN_KEY, setupPending } from "./setup-token";
 
 const testDatabase = withTestDatabase();
@@ -114,7 +115,7 @@ describe("completing set-up", () => {
     const token = (await ensureSetupToken()) ?? "";
     const student = await createUser({ role: "student", verified: true });
     const error = await refusal(completeSetup({ token, ...admin, email: student.email.toUpperCase(), settings }));
-    expect(error).toMatchObject({ code: "INVALID", fieldErrors: { email: EMAIL_TAKEN } });
+    expect(error).toMatchObject({ code: "INVALID", fieldErrors: { email: m.server_setup_email_taken({}, { locale: "en" }) } });
     expect((await db().select({ role: users.role }).from(users)).map((row) => row.role)).toEqual(["student"]);
     expect(await isSetupToken(token)).toBe(true);
   });

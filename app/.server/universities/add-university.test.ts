@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
+import { m } from "~/paraglide/messages";
 import * as logoRoute from "~/routes/api/university-logo";
 import * as addRoute from "~/routes/dashboard/add-university";
 import * as universitiesRoute from "~/routes/dashboard/universities";
@@ -15,7 +16,6 @@ import { getConfig } from "../config";
 import { db } from "../db";
 import { universities } from "../db/schema";
 import { slugify } from "./add-university";
-import { BAND_ABOVE_OVERALL, DUPLICATE_UNIVERSITY } from "./university-form-values";
 
 withTestDatabase();
 
@@ -161,7 +161,7 @@ describe("adding a university", () => {
       type: "image/png",
     });
     expect(duplicate.status).toBe(409);
-    expect((duplicate.value as Reply).result.error.universityName?.[0]).toBe(DUPLICATE_UNIVERSITY);
+    expect((duplicate.value as Reply).result.error.universityName?.[0]).toBe(m.server_duplicate_university({}, { locale: "en" }));
 
     const elsewhere = await post(manager, fields({ universityName: "Queen's University Belfast", countryName: "Canada" }), {
       bytes: await logo(),
@@ -303,7 +303,7 @@ describe("editing a university", () => {
     expect(JSON.stringify(refused.value)).toContain("Enter the year it starts in, for example 2025");
     const bandAbove = await edit(consultant, university.id, { ...values, ielts: "6", ieltsBand: "6.5" }, null);
     expect(bandAbove.status).toBe(400);
-    expect(JSON.stringify(bandAbove.value)).toContain(BAND_ABOVE_OVERALL);
+    expect(JSON.stringify(bandAbove.value)).toContain(m.server_band_above_overall({}, { locale: "en" }));
     expect(
       await edit(consultant, university.id, { ...values, firstYearTuitionFees: "23456", tuitionYear: "2025", tuitionSource: page }, null),
     ).toMatchObject({ status: 303 });
@@ -414,7 +414,7 @@ describe("editing a university", () => {
 
     const taken = await edit(manager, qub.id, { ...values.values, universityName: "University of Oxford" }, null);
     expect(taken.status).toBe(409);
-    expect((taken.value as Reply).result.error.universityName?.[0]).toBe(DUPLICATE_UNIVERSITY);
+    expect((taken.value as Reply).result.error.universityName?.[0]).toBe(m.server_duplicate_university({}, { locale: "en" }));
 
     const bad = await edit(manager, qub.id, { ...values.values, noOfScholarship: "some", universityLocation: "" }, null);
     expect(bad.status).toBe(400);

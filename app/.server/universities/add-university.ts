@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { UniversityFormFields } from "~/lib/schemas/universities";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { notifyContentChanged } from "../content-changes";
 import { db } from "../db";
 import { universities } from "../db/schema";
-import { AppError, CORRECT_THE_MARKED_FIELDS } from "../errors";
+import { AppError } from "../errors";
 import { recordAuditEvent } from "../users/audit";
 import { catalogueChanged } from "./catalogue-cache";
 import type { University } from "./schema";
@@ -33,7 +34,7 @@ export function slugify(text: string): string {
 export async function addUniversity(input: { actor: SessionUser; fields: UniversityFormFields; logo: Buffer | null }): Promise<University> {
   const { fields } = input;
   if (!input.logo || input.logo.length === 0) {
-    throw new AppError("INVALID", CORRECT_THE_MARKED_FIELDS, { fieldErrors: { universityLogo: "Choose a logo" } });
+    throw new AppError("INVALID", m.forms_correct_marked_fields(), { fieldErrors: { universityLogo: m.server_choose_logo() } });
   }
   await assertFormFits(fields);
   const logo = await storeLogo(input.logo);

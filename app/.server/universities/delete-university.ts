@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { notifyContentChanged } from "../content-changes";
 import { db } from "../db";
@@ -8,8 +9,6 @@ import { recordAuditEvent } from "../users/audit";
 import { catalogueChanged } from "./catalogue-cache";
 import { shortlistsChanged } from "./shortlist";
 import { dropLogoUnlessUsed } from "./university-form-values";
-
-export const UNIVERSITY_GONE = "This university no longer exists.";
 
 /**
  * Removes a university from the catalogue (recorded), and its logo file unless another university
@@ -21,7 +20,7 @@ export async function deleteUniversity(input: { actor: SessionUser; id: string }
       .delete(universities)
       .where(eq(universities.id, input.id))
       .returning({ name: universities.name, slug: universities.slug, logo: universities.logo });
-    if (!row) throw new AppError("NOT_FOUND", UNIVERSITY_GONE);
+    if (!row) throw new AppError("NOT_FOUND", m.server_university_gone());
     await recordAuditEvent(
       { action: "university.deleted", actorId: input.actor.id, detail: { universityId: input.id, name: row.name } },
       tx,

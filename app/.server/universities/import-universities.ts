@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { formatDigits, groupThousands } from "~/lib/numbers";
 import { parseForm } from "~/lib/schemas/parse-form";
 import { type UniversityEditFields, UniversityEditSchema } from "~/lib/schemas/universities";
 import { tuitionCurrencies } from "~/lib/universities";
@@ -12,6 +13,7 @@ import {
   UNIVERSITY_IMPORT_MAX_ROWS,
   type UniversityImportReport,
 } from "~/lib/university-import";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { notifyContentChanged } from "../content-changes";
 import { CsvError, type CsvRecord, readCsv, restoreFormula } from "../csv";
@@ -39,8 +41,6 @@ const MAX_CELL_LENGTH = 40_000;
 const BATCH = 500;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MAX_LENGTH = 120;
-
-export const CATALOGUE_CHANGED_MEANWHILE = "The catalogue changed while the file was being read: please import it again.";
 
 type Columns = ReturnType<typeof formColumns> & ReturnType<typeof figureProvenance>;
 
@@ -135,7 +135,7 @@ export async function readUniversityImport(input: {
         if (record.cells.every((cell) => cell.trim() === "")) continue;
         report.rows += 1;
         if (report.rows > UNIVERSITY_IMPORT_MAX_ROWS) {
-          problem(record.line, records, null, `A file may hold at most ${UNIVERSITY_IMPORT_MAX_ROWS.toLocaleString("en")} rows: split it.`);
+          problem(record.line, records, null, m.server_import_too_many_rows({ max: groupThousands(UNIVERSITY_IMPORT_MAX_ROWS) }));
           break reading;
         }
         const candidate = checkRow(record, records, header, problem);
@@ -151,8 +151,8 @@ export async function readUniversityImport(input: {
     if (!(error instanceof CsvError)) throw error;
     problem(error.line, records + 1, null, error.message);
   }
-  if (!header && report.problemCount === 0) problem(1, 1, null, "The file is empty: start from the template, which names every column.");
-  else if (header && report.rows === 0 && report.problemCount === 0) problem(2, 2, null, "The file has no rows under its header.");
+  if (!header && report.problemCount === 0) problem(1, 1, null, m.server_import_empty());
+  else if (header && report.rows === 0 && report.problemCount === 0) problem(2, 2, null, m.server_import_no_rows());
   if (batch.length > 0) await matcher.match(batch);
   return { report, writes };
 }
@@ -167,16 +167,15 @@ function readHeader(record: CsvRecord, problem: Report): Map<UniversityCsvColumn
   const unknown: string[] = [];
   const twice: string[] = [];
   names.forEach((name, index) => {
-    if (!known.has(name)) unknown.push(name === "" ? `(empty, column ${index + 1})` : `“${name}”`);
+    if (!known.has(name)) unknown.push(name === "" ? m.server_import_empty_column({ column: formatDigits(index + 1) }) : `“${name}”`);
     else if (columns.has(name as UniversityCsvColumn)) twice.push(name);
     else columns.set(name as UniversityCsvColumn, index);
   });
   const missing = universityCsvColumns.filter((column) => !columns.has(column));
   const line = record.line;
-  if (unknown.length > 0) problem(line, 1, null, `The header names columns the format does not have: ${unknown.join(", ")}.`);
-  if (twice.length > 0) problem(line, 1, null, `The header names a column twice: ${twice.join(", ")}.`);
-  if (missing.length > 0)
-    problem(line, 1, null, `The header lacks these columns: ${missing.join(", ")}. Start from the template, which names every column.`);
+  if (unknown.length > 0) problem(line, 1, null, m.server_import_unknown_columns({ columns: unknown.join(", ") }));
+  if (twice.length > 0) problem(line, 1, null, m.server_import_column_twice({ columns: twice.join(", ") }));
+  if (missing.length > 0) problem(line, 1, null, m.server_import_missing_columns({ columns: missing.join(", ") }));
   return unknown.length + twice.length + missing.length === 0 ? columns : null;
 }
 
@@ -188,12 +187,7 @@ const columnOfField = new Map<string, UniversityCsvColumn>(
 function checkRow(record: CsvRecord, row: number, header: Map<UniversityCsvColumn, number>, problem: Report): Candidate | null {
   const { line, cells } = record;
   if (cells.length !== header.size) {
-    problem(
-      line,
-      row,
-      null,
-      `This row has ${cells.length} cells where the header has ${header.size}: is a comma outside quotes, or a quote missing?`,
-    );
+    problem(line, row, null, m.server_import_cell_count({ cells: formatDigits(cells.length), columns: formatDigits(header.size) }));
     return null;
   }
   const cell = (column: UniversityCsvColumn) => restoreFormula(cells[header.get(column) ?? -1] ?? "");
@@ -212,14 +206,11 @@ function checkRow(record: CsvRecord, row: number, header: Map<UniversityCsvColum
   }
   const slug = cell("slug").trim();
   if (slug && (slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug))) {
-    fail(
-      "slug",
-      "Use lowercase letters, digits and single hyphens, for example queens-university-belfast (or leave it empty to make one from the name).",
-    );
+    fail("slug", m.server_import_slug_format());
   }
   for (const [amount, currency] of Object.entries(currencyOfAmount)) {
     if (cell(amount as UniversityCsvColumn).trim() && !cell(currency).trim()) {
-      fail(currency, `Give the currency of ${amount}: one of ${tuitionCurrencies.join(", ")}.`);
+      fail(currency, m.server_import_currency_missing({ amount, currencies: tuitionCurrencies.join(", ") }));
     }
   }
   if (submission.status !== "success" || failed) return null;
@@ -240,10 +231,9 @@ function isDuplicate(candidate: Candidate, slugs: Map<string, number>, names: Ma
   const name = `${fields.countryName}\u0000${fields.universityName.toLowerCase()}`;
   const slugTwice = slug ? slugs.get(slug) : undefined;
   const nameTwice = names.get(name);
-  if (slugTwice !== undefined)
-    problem(line, row, "slug", `Line ${slugTwice} has the same slug, “${slug}”: a university may be in the file once.`);
+  if (slugTwice !== undefined) problem(line, row, "slug", m.server_import_slug_twice({ line: formatDigits(slugTwice), slug: slug ?? "" }));
   if (nameTwice !== undefined) {
-    problem(line, row, "name", `Line ${nameTwice} has the same name in ${fields.countryName}: a university may be in the file once.`);
+    problem(line, row, "name", m.server_import_name_twice({ line: formatDigits(nameTwice), country: fields.countryName }));
   }
   if (slug && slugTwice === undefined) slugs.set(slug, line);
   if (nameTwice === undefined) names.set(name, line);
@@ -288,18 +278,18 @@ class Matcher {
           line,
           row,
           "slug",
-          `${sameName.name} in ${sameName.country} has the slug “${sameName.slug}”: use that slug to update it, or leave the slug empty.`,
+          m.server_import_slug_of_existing({ name: sameName.name, country: sameName.country, slug: sameName.slug }),
         );
         continue;
       }
       if (current && sameName && sameName.id !== current.id) {
-        this.problem(line, row, "name", `Another university (“${sameName.slug}”) already has this name in ${fields.countryName}.`);
+        this.problem(line, row, "name", m.server_import_name_taken({ slug: sameName.slug, country: fields.countryName }));
         continue;
       }
       if (current) {
         const before = this.claimed.get(current.id);
         if (before !== undefined) {
-          this.problem(line, row, slug ? "slug" : "name", `Line ${before} already changes this university (“${current.slug}”).`);
+          this.problem(line, row, slug ? "slug" : "name", m.server_import_row_claimed({ line: formatDigits(before), slug: current.slug }));
           continue;
         }
         this.claimed.set(current.id, line);
@@ -379,7 +369,7 @@ async function writePlan(plan: UniversityImportPlan, actor: SessionUser) {
           .for("update");
         const stamps = new Map(rows.map((row) => [row.id, row.updatedAt.getTime()]));
         if (chunk.some((write) => stamps.get(write.id) !== write.updatedAt.getTime())) {
-          throw new AppError("CONFLICT", CATALOGUE_CHANGED_MEANWHILE);
+          throw new AppError("CONFLICT", m.server_import_catalogue_changed());
         }
       }
       const slugs = await newSlugs(tx, adds);
@@ -421,7 +411,7 @@ async function writePlan(plan: UniversityImportPlan, actor: SessionUser) {
     });
   } catch (error) {
     const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
-    if (code === "23505") throw new AppError("CONFLICT", CATALOGUE_CHANGED_MEANWHILE, { cause: error });
+    if (code === "23505") throw new AppError("CONFLICT", m.server_import_catalogue_changed(), { cause: error });
     throw error;
   }
 }

@@ -75,5 +75,3 @@ export type FitContext = {
 
 /** Taka per unit of each tuition currency. */
 export type TakaRates = Record<TuitionCurrency, number>;
-
-export const UNIVERSITY_NOT_FOUND = "There is no such university.";

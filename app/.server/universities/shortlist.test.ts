@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
+import { m } from "~/paraglide/messages";
 import * as compareRoute from "~/routes/dashboard/compare";
 import * as shortlistRoute from "~/routes/dashboard/shortlist";
 import * as finderRoute from "~/routes/public/find-university";
@@ -9,7 +10,7 @@ import { withTestDatabase } from "../../../tests/support/database-per-file";
 import { toastOf } from "../../../tests/support/members";
 import { db } from "../db";
 import { shortlistEntries, universities } from "../db/schema";
-import { addToShortlist, listShortlist, SHORTLIST_FULL, SHORTLIST_MAX } from "./shortlist";
+import { addToShortlist, listShortlist, SHORTLIST_MAX } from "./shortlist";
 
 withTestDatabase();
 
@@ -120,7 +121,7 @@ describe("the shortlist", () => {
     if (!extra) throw new Error("catalogue too small");
     const refused = await heart(student, { university: extra.slug, intent: "add", returnTo: "/find-university" });
     expect(refused).toMatchObject({ status: 303, location: "/find-university" });
-    expect(await toastOf(refused.response)).toBe(SHORTLIST_FULL);
+    expect(await toastOf(refused.response)).toBe(m.server_shortlist_full({ max: String(SHORTLIST_MAX) }, { locale: "en" }));
     const entries = await db().select().from(shortlistEntries).where(eq(shortlistEntries.userId, student.id));
     expect(entries).toHaveLength(SHORTLIST_MAX);
 

@@ -1,8 +1,10 @@
 import { EventEmitter } from "node:events";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { type NextDeadline, nextDeadline } from "~/lib/deadlines";
+import { formatDigits } from "~/lib/numbers";
 import type { Paginated } from "~/lib/pagination";
 import { COMPARE_MAX, type Intake } from "~/lib/universities";
+import { m } from "~/paraglide/messages";
 import { db } from "../db";
 import { shortlistEntries, universities } from "../db/schema";
 import { AppError } from "../errors";
@@ -10,7 +12,7 @@ import { InvalidatedCache, sharedCounter } from "../invalidated-cache";
 import { paginate } from "../pagination";
 import { cachedCatalogueRead } from "./catalogue-cache";
 import { universityCardColumns } from "./find-universities";
-import { UNIVERSITY_NOT_FOUND, type UniversityCard } from "./schema";
+import type { UniversityCard } from "./schema";
 
 /** Tells jobs in this process (the deadline reminders) that someone (the listener's argument, a user id) added a university to their shortlist. */
 export const shortlistEvents = new EventEmitter();
@@ -18,14 +20,13 @@ export const shortlistEvents = new EventEmitter();
 /** A shortlist is for choosing: past this many, something has to go first. */
 export const SHORTLIST_MAX = 50;
 export const SHORTLIST_PAGE_SIZE = 12;
-export const SHORTLIST_FULL = `Your shortlist holds at most ${SHORTLIST_MAX} universities. Remove one before adding another.`;
 
 async function universityBySlug(slug: string, tx: Pick<ReturnType<typeof db>, "select"> = db()) {
   const [university] = await tx
     .select({ id: universities.id, name: universities.name })
     .from(universities)
     .where(eq(universities.slug, slug));
-  if (!university) throw new AppError("NOT_FOUND", UNIVERSITY_NOT_FOUND);
+  if (!university) throw new AppError("NOT_FOUND", m.server_university_not_found());
   return university;
 }
 
@@ -43,7 +44,7 @@ export async function addToShortlist(input: { userId: string; slug: string }): P
       .where(eq(shortlistEntries.userId, input.userId))
       .for("update");
     if (entries.some((entry) => entry.universityId === university.id)) return { name: university.name };
-    if (entries.length >= SHORTLIST_MAX) throw new AppError("CONFLICT", SHORTLIST_FULL);
+    if (entries.length >= SHORTLIST_MAX) throw new AppError("CONFLICT", m.server_shortlist_full({ max: formatDigits(SHORTLIST_MAX) }));
     await tx.insert(shortlistEntries).values({ userId: input.userId, universityId: university.id }).onConflictDoNothing();
     return { name: university.name };
   });

@@ -1,18 +1,20 @@
 import { createHash } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { UNIVERSITY_LOGO_MAX_BYTES, type UniversityEditFields } from "~/lib/schemas/universities";
+import { m } from "~/paraglide/messages";
 import { db } from "../db";
 import { universities } from "../db/schema";
-import { AppError, CORRECT_THE_MARKED_FIELDS, isAppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { getStorage } from "../storage/storage";
 import { prepareImage } from "../users/photo";
 import type { University } from "./schema";
 
 /** What the add and edit forms share: the columns a checked form sets, the duplicate rule and the logo file. */
 
-export const DUPLICATE_UNIVERSITY = "A university with this name already exists in this country";
-
-const duplicate = () => new AppError("CONFLICT", DUPLICATE_UNIVERSITY, { fieldErrors: { universityName: DUPLICATE_UNIVERSITY } });
+const duplicate = () => {
+  const message = m.server_duplicate_university();
+  return new AppError("CONFLICT", message, { fieldErrors: { universityName: message } });
+};
 
 /** The columns the form sets (the slug, tuition year, logo and authorship are the caller's). */
 export function formColumns(fields: UniversityEditFields) {
@@ -149,12 +151,11 @@ export function figureProvenance(fields: UniversityEditFields, current?: Univers
   };
 }
 
-export const BAND_ABOVE_OVERALL = "The lowest band cannot be above the minimum overall score";
-
 /** Refuses a lowest IELTS band above the overall minimum (or without one). Throws AppError INVALID. */
 export function assertBandFits(fields: UniversityEditFields): void {
   if (fields.ieltsBand === null || (fields.ielts !== null && fields.ieltsBand <= fields.ielts)) return;
-  throw new AppError("INVALID", BAND_ABOVE_OVERALL, { fieldErrors: { ieltsBand: BAND_ABOVE_OVERALL } });
+  const message = m.server_band_above_overall();
+  throw new AppError("INVALID", message, { fieldErrors: { ieltsBand: message } });
 }
 
 /** Refuses a name another university in the same country already has (case aside). Throws AppError CONFLICT. */
@@ -189,10 +190,10 @@ export function asDuplicate(error: unknown): unknown {
 export async function storeLogo(bytes: Buffer): Promise<string> {
   let logo: Buffer;
   try {
-    logo = await prepareImage(bytes, { maxBytes: UNIVERSITY_LOGO_MAX_BYTES, noun: "logo", size: 256 });
+    logo = await prepareImage(bytes, { maxBytes: UNIVERSITY_LOGO_MAX_BYTES, noun: m.server_image_logo(), size: 256 });
   } catch (error) {
     if (isAppError(error, "INVALID"))
-      throw new AppError("INVALID", CORRECT_THE_MARKED_FIELDS, { fieldErrors: { universityLogo: error.message } });
+      throw new AppError("INVALID", m.forms_correct_marked_fields(), { fieldErrors: { universityLogo: error.message } });
     throw error;
   }
   const key = `university-logos/${createHash("sha256").update(logo).digest("hex").slice(0, 32)}.webp`;

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { UniversityEditFields } from "~/lib/schemas/universities";
+import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { notifyContentChanged } from "../content-changes";
 import { db } from "../db";
@@ -7,7 +8,6 @@ import { universities } from "../db/schema";
 import { AppError } from "../errors";
 import { recordAuditEvent } from "../users/audit";
 import { catalogueChanged } from "./catalogue-cache";
-import { UNIVERSITY_GONE } from "./delete-university";
 import type { University } from "./schema";
 import { asDuplicate, assertFormFits, dropLogoUnlessUsed, figureProvenance, formColumns, storeLogo } from "./university-form-values";
 
@@ -25,7 +25,7 @@ export async function updateUniversity(input: {
 }): Promise<University> {
   const { fields } = input;
   const [current] = await db().select().from(universities).where(eq(universities.id, input.id));
-  if (!current) throw new AppError("NOT_FOUND", UNIVERSITY_GONE);
+  if (!current) throw new AppError("NOT_FOUND", m.server_university_gone());
   await assertFormFits(fields, input.id);
   const logo = input.logo && input.logo.length > 0 ? await storeLogo(input.logo) : current.logo;
   const columns = formColumns(fields);
@@ -43,7 +43,7 @@ export async function updateUniversity(input: {
         })
         .where(eq(universities.id, input.id))
         .returning();
-      if (!row) throw new AppError("NOT_FOUND", UNIVERSITY_GONE);
+      if (!row) throw new AppError("NOT_FOUND", m.server_university_gone());
       await recordAuditEvent(
         { action: "university.updated", actorId: input.actor.id, detail: { universityId: row.id, name: row.name } },
         tx,

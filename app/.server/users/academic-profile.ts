@@ -4,7 +4,7 @@ import { preferredCountryChoices } from "~/lib/academic-profile-form";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { hasRole } from "~/lib/roles";
 import { academicProfileProblems } from "~/lib/schemas/academic-profile";
-import { PROVIDE_VALID_INFORMATION } from "~/lib/schemas/applications";
+import { m } from "~/paraglide/messages";
 import { db } from "../db";
 import { academicProfiles, users } from "../db/schema";
 import { AppError } from "../errors";
@@ -24,8 +24,8 @@ export async function getAcademicProfile(userId: string): Promise<AcademicProfil
  */
 export async function saveAcademicProfile(userId: string, input: AcademicProfile): Promise<AcademicProfile> {
   const [owner] = await db().select({ role: users.role }).from(users).where(eq(users.id, userId));
-  if (!owner) throw new AppError("NOT_FOUND", "Not found");
-  if (!hasRole(owner.role, pageRoles.academicProfile)) throw new AppError("FORBIDDEN", "Only students have an academic profile.");
+  if (!owner) throw new AppError("NOT_FOUND", m.server_not_found());
+  if (!hasRole(owner.role, pageRoles.academicProfile)) throw new AppError("FORBIDDEN", m.server_academic_profile_students_only());
   const subject = input.subject?.trim() || null;
   const grade = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
   const profile: AcademicProfile = {
@@ -42,7 +42,7 @@ export async function saveAcademicProfile(userId: string, input: AcademicProfile
   };
   const problems = academicProfileProblems(profile);
   if (Object.keys(problems).length > 0) {
-    throw new AppError("INVALID", PROVIDE_VALID_INFORMATION, { fieldErrors: problems as Record<string, string> });
+    throw new AppError("INVALID", m.apply_provide_valid_information(), { fieldErrors: problems as Record<string, string> });
   }
   const { sscGpa, hscGpa, bachelorCgpa, ieltsOverall, englishTest, englishScore, level, preferredCountries, yearlyBudgetBdt } = profile;
   const fields = {

@@ -1,6 +1,8 @@
 import { count, desc, eq, ilike, or } from "drizzle-orm";
+import { getLocale, type Locale } from "~/lib/locale";
 import type { Paginated } from "~/lib/pagination";
 import { hasRole, type Role, roles } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 import { type SessionUser, sessionsChanged } from "../auth/session";
 import { bookingListsChanged } from "../bookings/booking-lists-cache";
 import { db } from "../db";
@@ -38,7 +40,7 @@ export async function findUser(id: string): Promise<UserRow> {
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(users)
     .where(eq(users.id, id));
-  if (!user) throw new AppError("NOT_FOUND", "There is no such user.");
+  if (!user) throw new AppError("NOT_FOUND", m.server_no_such_user());
   return user;
 }
 
@@ -57,17 +59,17 @@ export function assignableRoles(actor: Pick<SessionUser, "role">): Role[] {
  * null when it does. The same rules as `roleChangeRefusal`, which the change itself applies.
  */
 export function roleChangeLock(actor: Pick<SessionUser, "id" | "role">, target: Pick<UserRow, "id" | "role">): string | null {
-  if (actor.id === target.id) return "This is you";
-  if (privileged.includes(target.role) && actor.role !== "admin") return "Admin only";
+  if (actor.id === target.id) return m.server_role_lock_you();
+  if (privileged.includes(target.role) && actor.role !== "admin") return m.server_role_lock_admin_only();
   return null;
 }
 
-/** Why `actor` may not move `target` from its role to `role`, or null when they may. */
-export function roleChangeRefusal(actor: SessionUser, target: UserRow, role: Role): string | null {
-  if (!hasRole(actor.role, ["manager"])) return "Only managers and admins change roles.";
-  if (actor.id === target.id) return "Nobody can change their own role.";
+/** Why `actor` may not move `target` from its role to `role` (in `locale`), or null when they may. */
+export function roleChangeRefusal(actor: SessionUser, target: UserRow, role: Role, locale: Locale = getLocale()): string | null {
+  if (!hasRole(actor.role, ["manager"])) return m.server_role_only_managers({}, { locale });
+  if (actor.id === target.id) return m.server_role_not_own({}, { locale });
   if ((privileged.includes(role) || privileged.includes(target.role)) && actor.role !== "admin") {
-    return "Only an admin can grant or remove the manager and admin roles.";
+    return m.server_role_only_admin_privileged({}, { locale });
   }
   return null;
 }
@@ -81,7 +83,8 @@ export async function changeUserRole(input: { actor: SessionUser; targetId: stri
       action: "role.refused",
       actorId: input.actor.id,
       targetId: target.id,
-      detail: { from: target.role, to: input.role, reason: refusal },
+      // The audit log is read in English, whatever the page's language.
+      detail: { from: target.role, to: input.role, reason: roleChangeRefusal(input.actor, target, input.role, "en") },
     });
     throw new AppError("FORBIDDEN", refusal);
   }

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { formatDigits } from "~/lib/numbers";
 import { MAX_PHOTO_BYTES } from "~/lib/photo-limits";
+import { m } from "~/paraglide/messages";
 import { db } from "../db";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
@@ -23,17 +25,17 @@ export const MAX_PICTURE_PIXELS = 25_000_000;
 /**
  * Checks an uploaded image by its bytes (not its name), then re-encodes it: turned upright, at
  * most `size` px, WebP, with every piece of metadata (location included) dropped. `noun` names it
- * in the refusals ("The logo is too large: at most 2 MB"). Decoded in one of the process's image
+ * in the refusals ("The logo is too large: at most 2 MB"), in the request's language (m.server_image_logo()). Decoded in one of the process's image
  * turns, shared with application documents.
  */
 export async function prepareImage(bytes: Buffer, options: { maxBytes: number; noun: string; size: number }): Promise<Buffer> {
-  const { noun } = options;
-  if (bytes.length === 0) throw new AppError("INVALID", `The ${noun} is empty`);
+  const image = options.noun;
+  if (bytes.length === 0) throw new AppError("INVALID", m.server_image_empty({ image }));
   if (bytes.length > options.maxBytes) {
-    throw new AppError("INVALID", `The ${noun} is too large: at most ${options.maxBytes / 1024 / 1024} MB`);
+    throw new AppError("INVALID", m.server_image_too_large({ image, max: formatDigits(options.maxBytes / 1024 / 1024) }));
   }
   const type = await fileTypeFromBuffer(bytes);
-  if (!type || !accepted.has(type.mime)) throw new AppError("INVALID", `The ${noun} must be a JPEG, PNG or WebP image`);
+  if (!type || !accepted.has(type.mime)) throw new AppError("INVALID", m.server_image_wrong_type({ image }));
   try {
     return await withImageSlot(() =>
       sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS })
@@ -44,15 +46,15 @@ export async function prepareImage(bytes: Buffer, options: { maxBytes: number; n
     );
   } catch (error) {
     if (/pixel limit/i.test(String((error as Error).message))) {
-      throw new AppError("INVALID", `The ${noun} has too many pixels: at most ${MAX_PICTURE_PIXELS / 1_000_000} megapixels`);
+      throw new AppError("INVALID", m.server_image_too_many_pixels({ image, max: formatDigits(MAX_PICTURE_PIXELS / 1_000_000) }));
     }
-    throw new AppError("INVALID", `The ${noun} could not be read; try another file`);
+    throw new AppError("INVALID", m.server_image_unreadable({ image }));
   }
 }
 
-/** A profile or member photo: at most 5 MB, kept at most 512 px. */
-export function preparePhoto(bytes: Buffer): Promise<Buffer> {
-  return prepareImage(bytes, { maxBytes: MAX_PHOTO_BYTES, noun: "photo", size: 512 });
+/** A profile or member photo (a consultant's "picture"): at most 5 MB, kept at most 512 px. */
+export function preparePhoto(bytes: Buffer, noun = m.server_image_photo()): Promise<Buffer> {
+  return prepareImage(bytes, { maxBytes: MAX_PHOTO_BYTES, noun, size: 512 });
 }
 
 export function photoKey(userId: string): string {
@@ -79,10 +81,10 @@ export async function readProfilePhoto(input: {
     .select({ role: users.role })
     .from(users)
     .where(and(eq(users.id, input.userId), eq(users.image, key)));
-  if (!owner) throw new AppError("NOT_FOUND", "Not found");
+  if (!owner) throw new AppError("NOT_FOUND", m.server_not_found());
   const isPublic = owner.role === "consultant";
-  if (!isPublic && !(await input.isSignedIn())) throw new AppError("NOT_FOUND", "Not found");
+  if (!isPublic && !(await input.isSignedIn())) throw new AppError("NOT_FOUND", m.server_not_found());
   const bytes = await getStorage().get(key);
-  if (!bytes) throw new AppError("NOT_FOUND", "Not found");
+  if (!bytes) throw new AppError("NOT_FOUND", m.server_not_found());
   return { bytes, isPublic };
 }

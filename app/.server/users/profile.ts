@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Locale } from "~/lib/locale";
+import { getLocale, type Locale } from "~/lib/locale";
 import { hasRole, type Role } from "~/lib/roles";
+import { m } from "~/paraglide/messages";
 import { type SessionUser, sessionsChanged } from "../auth/session";
 import { db } from "../db";
 import { users } from "../db/schema";
@@ -22,29 +23,33 @@ export type ProfileTarget = {
   timeZone: string;
 };
 
-const ONLY_OWN = "You can edit only your own profile.";
-
 /**
  * Why `actor` may not edit `target`'s profile, or null when they may. Everyone edits their own;
  * a manager edits students', networking members' and consultants'; only an admin edits a
  * manager's or an admin's — the same line as for role changes (`roleChangeRefusal`).
  */
-export function profileEditRefusal(actor: Pick<SessionUser, "id" | "role">, target: Pick<ProfileTarget, "id" | "role">): string | null {
+export function profileEditRefusal(
+  actor: Pick<SessionUser, "id" | "role">,
+  target: Pick<ProfileTarget, "id" | "role">,
+  locale: Locale = getLocale(),
+): string | null {
   if (actor.id === target.id) return null;
-  if (!hasRole(actor.role, ["manager"])) return ONLY_OWN;
-  if (privilegedRoles.includes(target.role) && actor.role !== "admin") return "Only an admin can edit a manager's or an admin's profile.";
+  if (!hasRole(actor.role, ["manager"])) return m.server_profile_only_own({}, { locale });
+  if (privilegedRoles.includes(target.role) && actor.role !== "admin") return m.server_profile_only_admin({}, { locale });
   return null;
 }
 
 /** The profile `actor` may edit (see `profileEditRefusal`); a refusal is recorded in the audit log. */
 export async function findEditableProfile(actor: SessionUser, email: string): Promise<ProfileTarget> {
   const normalized = email.trim().toLowerCase();
-  const refuse = async (reason: string, targetId: string | null) => {
-    await recordAuditEvent({ action: "profile.refused", actorId: actor.id, targetId, email: normalized, detail: { reason } });
-    return new AppError("FORBIDDEN", reason);
+  // The audit log is read in English; the person reads the refusal in their page's language.
+  const refuse = async (reason: (locale: Locale) => string, targetId: string | null) => {
+    await recordAuditEvent({ action: "profile.refused", actorId: actor.id, targetId, email: normalized, detail: { reason: reason("en") } });
+    return new AppError("FORBIDDEN", reason(getLocale()));
   };
   // Before the lookup, so people who may edit only their own profile learn nothing about other addresses.
-  if (normalized !== actor.email && !hasRole(actor.role, ["manager"])) throw await refuse(ONLY_OWN, null);
+  if (normalized !== actor.email && !hasRole(actor.role, ["manager"]))
+    throw await refuse((locale) => m.server_profile_only_own({}, { locale }), null);
   const [target] = await db()
     .select({
       id: users.id,
@@ -59,9 +64,8 @@ export async function findEditableProfile(actor: SessionUser, email: string): Pr
     })
     .from(users)
     .where(eq(users.email, normalized));
-  if (!target) throw new AppError("NOT_FOUND", "There is no account with that e-mail.");
-  const refusal = profileEditRefusal(actor, target);
-  if (refusal) throw await refuse(refusal, target.id);
+  if (!target) throw new AppError("NOT_FOUND", m.server_no_account_with_email());
+  if (profileEditRefusal(actor, target)) throw await refuse((locale) => profileEditRefusal(actor, target, locale) ?? "", target.id);
   return target;
 }
 

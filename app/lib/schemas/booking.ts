@@ -137,24 +137,23 @@ export const BookingFormSchema = z.object({
  * (pending, cancelled…) is refused by the flow itself (409) rather than as a malformed form.
  */
 export const BookingStatusSchema = z.object({
-  booking: postedId("Choose a booking"),
+  booking: postedId(() => m.community_choose_booking()),
   status: z.enum(bookingStatuses, { error: () => m.community_choose_booking_status() }),
 });
 
 /** A student's Cancel button on /dashboard/my-bookings. */
-export const CancelBookingSchema = z.object({ booking: postedId("Choose a booking") });
+export const CancelBookingSchema = z.object({ booking: postedId(() => m.community_choose_booking()) });
 
 /** A slot's Delete button on /dashboard/appointment-time (the slot form posts no intent). */
 export const DeleteSlotSchema = z.object({
   intent: z.literal("delete", { error: () => m.community_choose_slot_to_delete() }),
-  slot: postedId("Choose a slot to delete"),
+  slot: postedId(() => m.community_choose_slot_to_delete()),
 });
 
-const CHOOSE_CONSULTANT_STATE = "Choose a consultant and whether they are active.";
 const chooseConsultantState = { error: () => m.community_choose_consultant_state() };
 
 /** A consultant card's Activate or Deactivate button: the consultant and the state to set ("true" or "false"). */
 export const ConsultantActiveSchema = z.object({
-  consultant: postedId(CHOOSE_CONSULTANT_STATE),
+  consultant: postedId(chooseConsultantState.error),
   active: z.enum(["true", "false"], chooseConsultantState),
 });

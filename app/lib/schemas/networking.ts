@@ -104,7 +104,7 @@ const statusActiveOrInactive = { error: () => m.community_member_status_invalid(
 /** A member card's buttons on the staff list: the member's `id` with `status` (Active or Inactive) to set, or `intent=delete`. */
 export const MemberButtonSchema = z
   .object({
-    id: postedId("Choose a networking member."),
+    id: postedId(() => m.community_choose_member()),
     intent: z.literal("delete", { error: () => m.community_choose_delete_or_status() }).optional(),
     status: z.enum(memberStatuses, statusActiveOrInactive).optional(),
   })

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { CONTROL_CHARACTERS_REMOVED, ONE_LINE_ONLY, onOneLine, SECRET_FIELDS, withoutControlsButLineBreaks } from "../form-text";
+import { m } from "~/paraglide/messages";
+import { onOneLine, SECRET_FIELDS, withoutControlsButLineBreaks } from "../form-text";
 import { isMultiline } from "./multiline";
 
 /**
@@ -21,11 +22,11 @@ export function parseForm<S extends z.ZodType>(formData: FormData | URLSearchPar
       continue;
     }
     let text = withoutControlsButLineBreaks(value);
-    if (text !== value || cleaned.has(name)) problems.set(name, CONTROL_CHARACTERS_REMOVED);
+    if (text !== value || cleaned.has(name)) problems.set(name, m.server_control_characters_removed());
     const field = fields.get(name);
     if (field && !isMultiline(field) && onOneLine(text) !== text) {
       text = onOneLine(text);
-      if (!problems.has(name)) problems.set(name, ONE_LINE_ONLY);
+      if (!problems.has(name)) problems.set(name, m.server_one_line_only());
     }
     payload.append(name, text);
   }

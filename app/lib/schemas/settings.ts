@@ -23,14 +23,7 @@ const EMAIL_MAX_LENGTH = 254;
 /** The settings that may not be emptied once carried by a post. */
 export const requiredSettingKeys = ["contactEmail", "city", "country"] as const;
 
-/** Why a required setting is refused, in English (the server's answer and the set-up form; `requiredMessage` in the page's language). */
-export const requiredMessages: Record<(typeof requiredSettingKeys)[number], string> = {
-  contactEmail: "Enter the contact e-mail address",
-  city: "Enter the city",
-  country: "Enter the country",
-};
-
-/** requiredMessages[key] in the page's language. */
+/** Why a required setting is refused ("Enter the city"), in the page's language. */
 export function requiredMessage(key: (typeof requiredSettingKeys)[number]): string {
   return { contactEmail: m.staff_s_contact_email_required, city: m.staff_s_city_required, country: m.staff_s_country_required }[key]();
 }

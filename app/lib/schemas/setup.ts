@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { m } from "~/paraglide/messages";
 import { signUpSchema } from "./auth";
-import { requiredMessages, SiteSettingsSchema } from "./settings";
+import { requiredMessage, SiteSettingsSchema } from "./settings";
 
 /**
  * A setting the set-up form must have: its message when left empty (a string, or a message read
@@ -31,9 +31,9 @@ export const SetupSchema = SiteSettingsSchema.extend({
   email: signUpSchema.shape.email,
   password: signUpSchema.shape.password,
   confirmPassword: z.string().optional(),
-  contactEmail: required(SiteSettingsSchema.shape.contactEmail, requiredMessages.contactEmail),
-  city: required(SiteSettingsSchema.shape.city, requiredMessages.city),
-  country: required(SiteSettingsSchema.shape.country, requiredMessages.country),
+  contactEmail: required(SiteSettingsSchema.shape.contactEmail, () => requiredMessage("contactEmail")),
+  city: required(SiteSettingsSchema.shape.city, () => requiredMessage("city")),
+  country: required(SiteSettingsSchema.shape.country, () => requiredMessage("country")),
 }).refine((form) => form.confirmPassword === undefined || form.confirmPassword === form.password, {
   path: ["confirmPassword"],
   error: () => m.community_setup_password_mismatch(),

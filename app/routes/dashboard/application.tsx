@@ -21,7 +21,7 @@ import { DocumentChecklist } from "~/components/plan/document-checklist";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormMessage, Select, TextAreaField } from "~/components/ui/field";
-import { isFinal, move, WITHDRAWN_READ_ONLY } from "~/lib/application-flow";
+import { isFinal, move } from "~/lib/application-flow";
 import { documentInfo, isDocumentField, staffStatusActions, staffStatuses, statusLabels, threadPage } from "~/lib/applications";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { localizedPath } from "~/lib/locale";
@@ -159,7 +159,7 @@ export default function ApplicationPage({ loaderData, actionData }: Route.Compon
             thread={application.thread}
             viewer="staff"
             reply={reply}
-            closed={application.status === "withdrawn" ? WITHDRAWN_READ_ONLY : undefined}
+            closed={application.status === "withdrawn" ? m.server_withdrawn_read_only() : undefined}
           />
         }
       >
@@ -191,7 +191,7 @@ function StatusCard({ application, reply }: { application: PageData; reply: Inte
     <Card className="p-4 sm:p-6">
       <h2 className="text-xl font-semibold text-slate-900">{m.staff_status()}</h2>
       {application.status === "withdrawn" ? (
-        <p className="mt-2 text-slate-800">{WITHDRAWN_READ_ONLY}</p>
+        <p className="mt-2 text-slate-800">{m.server_withdrawn_read_only()}</p>
       ) : (
         <Form method="post" preventScrollReset className="mt-3 grid gap-3">
           <label htmlFor="staff-note" className="text-sm font-semibold text-slate-800">

@@ -19,14 +19,7 @@ import { Card } from "~/components/ui/card";
 import { Field, FormMessage } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { TimeZoneField } from "~/components/ui/time-zone-field";
-import {
-  DELETE_SLOT_QUESTION,
-  SLOT_ADDED_TOAST,
-  SLOT_DEFAULT_MINUTES,
-  SLOT_DELETED_TOAST,
-  SLOT_MAX_MINUTES,
-  SLOT_MIN_MINUTES,
-} from "~/lib/booking";
+import { SLOT_DEFAULT_MINUTES, SLOT_MAX_MINUTES, SLOT_MIN_MINUTES } from "~/lib/booking";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
 import { localizedPath } from "~/lib/locale";
 import { formatDigits, groupThousands } from "~/lib/numbers";
@@ -90,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
     } catch (error) {
       return replyWithError(error, (refusal) => ({ refusal: { slot: slotId, message: refusal.message } }));
     }
-    return redirectWithToast(listHref(request), { type: "success", text: SLOT_DELETED_TOAST }, { status: 303 });
+    return redirectWithToast(listHref(request), { type: "success", text: m.server_slot_deleted_toast() }, { status: 303 });
   }
   const submission = parseSubmission(formData, SlotFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission, SlotFormSchema);
@@ -109,7 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return refusedSubmission(submission, SlotFormSchema, error);
   }
-  return redirectWithToast("/dashboard/appointment-time", { type: "success", text: SLOT_ADDED_TOAST }, { status: 303 });
+  return redirectWithToast("/dashboard/appointment-time", { type: "success", text: m.server_slot_added_toast() }, { status: 303 });
 }
 
 /** A refused delete (409) means the list changed under the page: read it again. */
@@ -178,7 +171,7 @@ export default function AppointmentTimePage({ loaderData, actionData }: Route.Co
                   {view === "upcoming" && slot.bookingStatus ? (
                     <p className="max-w-60 text-sm text-slate-700">{m.staff_slot_booked_note()}</p>
                   ) : view === "upcoming" ? (
-                    <form method="post" onSubmit={confirmed(DELETE_SLOT_QUESTION)}>
+                    <form method="post" onSubmit={confirmed(m.server_delete_slot_question())}>
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="slot" value={slot.id} />
                       <Button size="sm" variant="neutral">
