@@ -30,23 +30,6 @@ export type ConsultantProfile = {
   description: string;
 };
 
-/** A country of the list as the page's language names it ("UK" → "যুক্তরাজ্য"); any other value as stored. */
-export function consultantCountryLabel(country: string): string {
-  const labels: Record<ConsultantCountry, () => string> = {
-    UK: m.community_country_uk,
-    USA: m.community_country_usa,
-    Japan: m.community_country_japan,
-    China: m.community_country_china,
-    Canada: m.community_country_canada,
-    Australia: m.community_country_australia,
-    Germany: m.community_country_germany,
-    Finland: m.community_country_finland,
-    Netherlands: m.community_country_netherlands,
-    "South Korea": m.community_country_south_korea,
-  };
-  return isConsultantCountry(country) ? labels[country]() : country;
-}
-
 export function isConsultantCountry(value: unknown): value is ConsultantCountry {
   return typeof value === "string" && (consultantCountries as readonly string[]).includes(value);
 }

@@ -172,3 +172,28 @@ export const commonTimeZones = [
   "America/Los_Angeles",
   "America/Vancouver",
 ] as const;
+
+/**
+ * When something happened (a message, a step of an application), on Dhaka's clock with the zone
+ * named, 24-hour in both languages (bn-BD's own 12-hour clock writes a Latin "AM"/"PM"):
+ * "27 Nov 2026, 14:14 GMT+6", "২৭ নভে, ২০২৬, ১৪:১৪ GMT +৬".
+ */
+const dhakaDateTimes = Object.fromEntries(
+  (["en", "bn"] as const).map((locale) => [
+    locale,
+    new Intl.DateTimeFormat(intlLocale[locale], {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "short",
+      timeZone: DEFAULT_TIME_ZONE,
+    }),
+  ]),
+) as Record<Locale, Intl.DateTimeFormat>;
+
+export function formatDhakaDateTime(at: Date | string, locale: Locale = getLocale()): string {
+  return dhakaDateTimes[locale].format(new Date(at));
+}

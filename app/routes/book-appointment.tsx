@@ -12,7 +12,8 @@ import { Card } from "~/components/ui/card";
 import { FilterField, Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
-import { consultantCountries, consultantCountryLabel, isConsultantCountry } from "~/lib/booking";
+import { consultantCountries, isConsultantCountry } from "~/lib/booking";
+import { countryName } from "~/lib/country-names";
 import { localizedPath } from "~/lib/locale";
 import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function BookAppointmentPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, country } = loaderData;
   const dialog = useBookDialog();
-  const countryName = country ? consultantCountryLabel(country) : null;
+  const chosenCountry = country ? countryName(country) : null;
   const count = { count: total, countText: groupThousands(total) };
   return (
     <Page title={m.community_book_appointment()} intro={m.community_book_intro()}>
@@ -52,7 +53,7 @@ export default function BookAppointmentPage({ loaderData }: Route.ComponentProps
             <option value="">{m.community_book_all_countries()}</option>
             {consultantCountries.map((option) => (
               <option key={option} value={option}>
-                {consultantCountryLabel(option)}
+                {countryName(option)}
               </option>
             ))}
           </Select>
@@ -64,11 +65,11 @@ export default function BookAppointmentPage({ loaderData }: Route.ComponentProps
         clear={country ? { href: localizedPath("/book-appointment"), label: m.community_book_show_every_country() } : null}
       >
         {total === 0
-          ? countryName
-            ? m.community_book_none_for_country({ country: countryName })
+          ? chosenCountry
+            ? m.community_book_none_for_country({ country: chosenCountry })
             : m.community_book_none()
-          : countryName
-            ? m.community_book_count_for({ ...count, country: countryName })
+          : chosenCountry
+            ? m.community_book_count_for({ ...count, country: chosenCountry })
             : m.community_book_count(count)}
       </ResultCount>
       {items.length > 0 ? (

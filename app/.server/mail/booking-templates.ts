@@ -1,5 +1,5 @@
 import { intlLocale, type Locale } from "~/lib/locale";
-import { formatSlot, zoneAbbreviation } from "~/lib/time-zones";
+import { formatSlot } from "~/lib/time-zones";
 import { m } from "~/paraglide/messages";
 import type { MailMessage } from "./outbox";
 import { greetingFor, renderMail } from "./templates";
@@ -17,36 +17,7 @@ type BookingMail = {
   url: string;
 };
 
-const when = (slot: SlotTimes, to: Recipient) => slotIn(to.locale, slot.startsAt, slot.endsAt, to.timeZone);
-
-/**
- * A slot as the recipient reads it, in their zone, the zone named: formatSlot's English
- * ("Tue 3 Mar, 10:00 – 10:30 (Asia/Dhaka)"), or the same in Bangla with Bangla digits
- * ("মঙ্গল, ৩ মার্চ, ১০:০০ – ১০:৩০ (Asia/Dhaka)"); in a zone that changes its clocks each time
- * says which clock it is on (BST, GMT).
- */
-export function slotIn(locale: Locale, start: Date, end: Date, timeZone: string, now = new Date()): string {
-  if (locale === "en") return formatSlot(start, end, timeZone, now);
-  const tag = intlLocale[locale];
-  const year = (instant: Date) => new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric" }).format(instant);
-  const day = new Intl.DateTimeFormat(tag, {
-    timeZone,
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    ...(year(start) !== year(now) ? { year: "numeric" } : {}),
-  }).format(start);
-  const clock = new Intl.DateTimeFormat(tag, { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  const offset = (month: number) =>
-    new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "longOffset" })
-      .formatToParts(new Date(Date.UTC(start.getUTCFullYear(), month, 1)))
-      .find((part) => part.type === "timeZoneName")?.value;
-  if (offset(0) === offset(6)) return `${day}, ${clock.format(start)} – ${clock.format(end)} (${timeZone})`;
-  const [from, to] = [zoneAbbreviation(start, timeZone), zoneAbbreviation(end, timeZone)];
-  const times =
-    from === to ? `${clock.format(start)} – ${clock.format(end)} ${to}` : `${clock.format(start)} ${from} – ${clock.format(end)} ${to}`;
-  return `${day}, ${times} (${timeZone})`;
-}
+const when = (slot: SlotTimes, to: Recipient) => formatSlot(slot.startsAt, slot.endsAt, to.timeZone, new Date(), to.locale);
 
 /** To the consultant: a student booked one of their slots. */
 export function bookingRequestedMail(input: BookingMail & { contact: { email: string; phone: string; address: string } }): MailMessage {

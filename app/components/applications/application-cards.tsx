@@ -1,4 +1,5 @@
 import type { ApplicationCard } from "~/lib/applications";
+import { countryName } from "~/lib/country-names";
 import { getLocale, intlLocale, type Locale, localizedPath, unlocalizedPath } from "~/lib/locale";
 import type { Serialized } from "~/lib/serialized";
 import { m } from "~/paraglide/messages";
@@ -31,7 +32,9 @@ export function ApplicationCards({
             <div className="flex items-start justify-between gap-3">
               <h2 className="min-w-0 font-semibold break-words text-slate-900">
                 {item.universityName || m.apply_cards_no_university()}
-                <span className="block text-sm font-normal text-slate-700">{item.countryName || m.apply_cards_no_country()}</span>
+                <span className="block text-sm font-normal text-slate-700">
+                  {item.countryName ? countryName(item.countryName) : m.apply_cards_no_country()}
+                </span>
               </h2>
               <StatusBadge status={item.status} />
             </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ApplicationDetail, DocumentView } from "~/lib/applications";
+import { countryName } from "~/lib/country-names";
 import { getLocale, intlLocale, type Locale, localizedPath, unlocalizedPath } from "~/lib/locale";
 import type { Serialized } from "~/lib/serialized";
 import { m } from "~/paraglide/messages";
@@ -22,7 +23,7 @@ function ApplicationDetails({ application }: { application: ApplicationPageData 
   const date = dates[getLocale()];
   const rows: [string, ReactNode][] = [
     [m.apply_details_status(), <StatusBadge key="status" status={application.status} />],
-    [m.apply_details_country(), application.countryName],
+    [m.apply_details_country(), application.countryName && countryName(application.countryName)],
     [
       m.apply_details_university(),
       application.universitySlug ? (

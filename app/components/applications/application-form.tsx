@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import type { z } from "zod";
 import { applicationDocuments, type DocumentField, type DocumentView } from "~/lib/applications";
+import { countryName } from "~/lib/country-names";
 import { NAME_MAX_LENGTH } from "~/lib/form-limits";
 import type { ApplicationFormBrowserSchema } from "~/lib/schemas/applications";
 import { APPLICATION_ADDRESS_MAX_LENGTH, APPLICATION_TEXT_MAX_LENGTH } from "~/lib/schemas/applications";
@@ -89,7 +90,7 @@ export function ApplicationForm({
           <SelectField
             label={m.apply_form_country()}
             field={fields.countryName}
-            options={countries}
+            options={countries.map((value) => ({ value, label: countryName(value) }))}
             placeholder={m.apply_form_choose_country()}
             required
             onChange={setCountry}

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import type { ApplicationMessageView } from "~/lib/applications";
-import { getLocale, intlLocale, type Locale } from "~/lib/locale";
 import { MESSAGE_MAX_LENGTH } from "~/lib/schemas/applications";
+import { formatDhakaDateTime } from "~/lib/time-zones";
 import { m } from "~/paraglide/messages";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -9,11 +9,6 @@ import { FormMessage, TextAreaField } from "../ui/field";
 import { Pager } from "../ui/pager";
 import { type IntentReply, problemsOf, typedValue } from "./form-reply";
 import { LinkedText } from "./linked-text";
-
-const dateTimes: Record<Locale, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat(intlLocale.en, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
-  bn: new Intl.DateTimeFormat(intlLocale.bn, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
-};
 
 /**
  * An application's thread between its student and the staff, oldest first, with the form to
@@ -36,7 +31,6 @@ export function MessageThread({
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "message";
   const { problem, fields } = problemsOf(reply, "message");
   const messages = thread.items;
-  const dateTime = dateTimes[getLocale()];
   return (
     <section aria-labelledby="messages-heading" id="messages" className="scroll-mt-20">
       <h2 id="messages-heading" className="mb-3 text-xl font-semibold text-slate-900">
@@ -63,7 +57,7 @@ export function MessageThread({
                     <LinkedText text={message.body} />
                   </p>
                   <p className="mt-1 text-xs text-slate-600">
-                    <time dateTime={message.at}>{dateTime.format(new Date(message.at))}</time>
+                    <time dateTime={message.at}>{formatDhakaDateTime(message.at)}</time>
                   </p>
                 </li>
               );

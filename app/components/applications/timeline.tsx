@@ -1,16 +1,10 @@
 import { documentInfo, statusLabels, type TimelineEntry } from "~/lib/applications";
-import { getLocale, intlLocale, type Locale } from "~/lib/locale";
+import { formatDhakaDateTime } from "~/lib/time-zones";
 import { m } from "~/paraglide/messages";
-
-const dateTimes: Record<Locale, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat(intlLocale.en, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
-  bn: new Intl.DateTimeFormat(intlLocale.bn, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
-};
 
 /** What happened to an application, oldest first: what, who, when (Dhaka time), any status it moved to, and the note. */
 export function Timeline({ entries }: { entries: TimelineEntry[] }) {
   if (entries.length === 0) return <p className="text-slate-700">{m.apply_timeline_empty()}</p>;
-  const dateTime = dateTimes[getLocale()];
   return (
     <ol className="grid gap-4 border-l-2 border-slate-200 pl-4" aria-label={m.apply_timeline_label()}>
       {entries.map((entry) => {
@@ -27,7 +21,7 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
               </p>
             ) : null}
             <p className="text-sm text-slate-700">
-              {entry.actorName} · <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time>
+              {entry.actorName} · <time dateTime={entry.at}>{formatDhakaDateTime(entry.at)}</time>
             </p>
             {note ? <p className="mt-1 rounded-md bg-slate-50 p-2 text-sm break-words whitespace-pre-line text-slate-800">{note}</p> : null}
           </li>

@@ -1,5 +1,6 @@
 import { MapPin as CountryIcon, Briefcase as ProfessionIcon, GraduationCap as UniversityIcon } from "lucide";
-import { type ConsultantProfile, consultantCountryLabel } from "~/lib/booking";
+import type { ConsultantProfile } from "~/lib/booking";
+import { countryName } from "~/lib/country-names";
 import { Avatar } from "../ui/avatar";
 import { Icon } from "../ui/icons";
 
@@ -15,7 +16,7 @@ export function ConsultantDetails({ consultant, headingLevel = 2 }: { consultant
   const details = [
     { icon: UniversityIcon, text: consultant.university },
     { icon: ProfessionIcon, text: consultant.profession },
-    { icon: CountryIcon, text: consultantCountryLabel(consultant.country) },
+    { icon: CountryIcon, text: countryName(consultant.country) },
   ].filter((detail) => detail.text !== "");
   return (
     <div className="min-w-0">

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { PictureField, type StaffFormProps, UploadForm, useStaffForm } from "~/components/dashboard/upload-form";
-import { CONSULTANT_DESCRIPTION_MAX_LENGTH, CONSULTANT_TEXT_MAX_LENGTH, consultantCountries, consultantCountryLabel } from "~/lib/booking";
+import { CONSULTANT_DESCRIPTION_MAX_LENGTH, CONSULTANT_TEXT_MAX_LENGTH, consultantCountries } from "~/lib/booking";
+import { countryName } from "~/lib/country-names";
 import { NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/lib/form-limits";
 import type { ConsultantFormBrowserSchema } from "~/lib/schemas/booking";
 import { m } from "~/paraglide/messages";
@@ -34,7 +35,7 @@ export function ConsultantForm({
       <SelectField
         label={m.community_book_country()}
         field={fields.country}
-        options={consultantCountries.map((value) => ({ value, label: consultantCountryLabel(value) }))}
+        options={consultantCountries.map((value) => ({ value, label: countryName(value) }))}
         placeholder={m.community_choose()}
         required
       />

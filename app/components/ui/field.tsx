@@ -100,14 +100,12 @@ export function FilterSelect({
   allLabel,
   options,
   ...select
-}: { label: string; allLabel: string; options: readonly string[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: { label: string; allLabel: string; options: readonly SelectOption[] } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <FilterField label={label}>
       <Select {...select}>
         <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option}>{option}</option>
-        ))}
+        <Options options={options} />
       </Select>
     </FilterField>
   );
@@ -172,7 +170,20 @@ function TextControl({
 }
 
 /** One option of a SelectField: its value, shown as is, or with a label of its own. */
+/** A choice of a select: its value shown as it is, or a value shown by its label. */
 export type SelectOption = string | { value: string; label: string };
+
+function Options({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) =>
+    typeof option === "string" ? (
+      <option key={option}>{option}</option>
+    ) : (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ),
+  );
+}
 
 /**
  * A labelled select with its error (or hint) beside it; `field` is Conform's metadata for it.
@@ -215,15 +226,7 @@ export function SelectField({
           {...aria}
         >
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((option) =>
-            typeof option === "string" ? (
-              <option key={option}>{option}</option>
-            ) : (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ),
-          )}
+          <Options options={options} />
         </Select>
       )}
     />

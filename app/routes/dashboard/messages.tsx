@@ -12,11 +12,11 @@ import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { TextLink } from "~/components/ui/text-link";
 import { pageRoles } from "~/lib/dashboard-menu";
-import { getLocale, intlLocale } from "~/lib/locale";
 import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
 import { MarkHandledSchema } from "~/lib/schemas/inbox";
 import { pageMeta } from "~/lib/seo";
+import { formatDhakaDateTime } from "~/lib/time-zones";
 import { m } from "~/paraglide/messages";
 import type { Route } from "./+types/messages";
 
@@ -45,15 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 const kindLabel = { contact: m.staff_kind_contact, ielts_enrolment: m.staff_kind_ielts } as const;
 
-// Staff are in Dhaka: times are shown there, the same on the server and in the browser.
-const dateFormats = {
-  en: new Intl.DateTimeFormat(intlLocale.en, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
-  bn: new Intl.DateTimeFormat(intlLocale.bn, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" }),
-} as const;
-
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const { items: messages, page, pageCount, total } = loaderData;
-  const dateFormat = dateFormats[getLocale()];
   return (
     <Page title={m.staff_messages_title()} intro={m.staff_messages_intro({ count: total, countText: groupThousands(total) })}>
       {messages.length === 0 ? (
@@ -71,13 +64,13 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                   {kindLabel[message.kind]()}
                 </span>
                 <time className="text-sm text-slate-600" dateTime={new Date(message.createdAt).toISOString()}>
-                  {dateFormat.format(new Date(message.createdAt))}
+                  {formatDhakaDateTime(message.createdAt)}
                 </time>
                 {message.handledAt ? (
                   <span className="text-sm font-semibold text-emerald-800">
                     {message.handledByName
-                      ? m.staff_handled_at_by({ when: dateFormat.format(new Date(message.handledAt)), name: message.handledByName })
-                      : m.staff_handled_at({ when: dateFormat.format(new Date(message.handledAt)) })}
+                      ? m.staff_handled_at_by({ when: formatDhakaDateTime(message.handledAt), name: message.handledByName })
+                      : m.staff_handled_at({ when: formatDhakaDateTime(message.handledAt) })}
                   </span>
                 ) : null}
               </div>

@@ -15,6 +15,7 @@ import { ResultCount } from "~/components/ui/result-count";
 import { TextLink } from "~/components/ui/text-link";
 import { ShortlistButton } from "~/components/universities/shortlist-button";
 import { UniversityCardGrid } from "~/components/universities/university-card";
+import { countryName } from "~/lib/country-names";
 import { formatLakh } from "~/lib/first-year-cost";
 import { localizedPath } from "~/lib/locale";
 import { formatScore, groupThousands } from "~/lib/numbers";
@@ -138,7 +139,7 @@ export default function FindUniversityPage({ loaderData }: Route.ComponentProps)
           defaultValue={query.country}
           className="w-full"
           allLabel={m.finder_all_countries()}
-          options={countries}
+          options={countries.map((value) => ({ value, label: countryName(value) }))}
         />
         <FilterField label={m.finder_type_label()}>
           <Select name="type" defaultValue={query.type} className="w-full">
