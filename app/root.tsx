@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { getSessionUser } from "~/.server/auth/session";
 import { getConfig } from "~/.server/config";
@@ -95,7 +95,24 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useFocusOnTarget();
   return <Outlet />;
+}
+
+/**
+ * After a client-side navigation to an address with a fragment (an action's redirect to the item
+ * it changed, `…#booking-42`), the element it names takes the focus that the control just pressed
+ * lost when it went away; a full page load does the same by itself.
+ */
+function useFocusOnTarget() {
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (its key), not only a new hash
+  useEffect(() => {
+    if (!hash) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.focus({ preventScroll: true });
+  }, [hash, key]);
 }
 
 export const meta: Route.MetaFunction = ({ error }) => [

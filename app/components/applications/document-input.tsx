@@ -72,6 +72,18 @@ export function DocumentInput({
   const failure = phase.kind === "failed" ? phase.message : null;
   const error = failure ?? (uploaded ? undefined : serverError);
   const busy = phase.kind !== "idle" && phase.kind !== "failed";
+  // Keyboard and screen reader users choose a file from the focused input, which is disabled while
+  // its file goes and hidden after: focus then moves to what took its place, not to the page's start.
+  const replaceButton = useRef<HTMLButtonElement>(null);
+  const retryButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || busy) return;
+    refocus.current = false;
+    const focused = globalThis.document.activeElement;
+    if (focused && focused !== globalThis.document.body) return;
+    (replaceButton.current ?? retryButton.current ?? input.current)?.focus();
+  }, [busy]);
   const hint = m.apply_input_hint({ size: formatBytes(maxBytes) });
   const tooLarge = () => m.apply_input_too_large({ size: formatBytes(maxBytes) });
   const failedBecause = (reason: string) => m.apply_input_error_with_reason({ error: uploadErrorMessage(field), reason });
@@ -122,6 +134,7 @@ export function DocumentInput({
   }
 
   function choose(file: File) {
+    refocus.current = globalThis.document.activeElement === input.current;
     schedule(async () => {
       if (lifetime.current.signal.aborted) return;
       setPhase({ kind: "preparing" });
@@ -177,6 +190,8 @@ export function DocumentInput({
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             disabled={busy}
+            // Hidden once a file is in: the Replace button is its tab stop then.
+            tabIndex={hydrated && document && !busy ? -1 : undefined}
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
               if (hydrated && file) choose(file);
@@ -188,7 +203,7 @@ export function DocumentInput({
             }
           />
           {hydrated && document && !busy ? (
-            <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => input.current?.click()}>
+            <Button ref={replaceButton} type="button" variant="outline" size="sm" className="mt-2" onClick={() => input.current?.click()}>
               {m.apply_input_replace()}
               <span className="sr-only"> {m.apply_input_replace_sr({ document: getLocale() === "en" ? label.toLowerCase() : label })}</span>
             </Button>
@@ -196,11 +211,15 @@ export function DocumentInput({
           <UploadProgress phase={phase} label={label} />
           {phase.kind === "failed" && phase.retry ? (
             <Button
+              ref={retryButton}
               type="button"
               variant="outline"
               size="sm"
               className="mt-2"
-              onClick={() => phase.retry && schedule(() => send(phase.retry as PreparedFile))}
+              onClick={() => {
+                refocus.current = true;
+                if (phase.retry) schedule(() => send(phase.retry as PreparedFile));
+              }}
             >
               {m.apply_input_try_again()}
               <span className="sr-only"> {m.apply_input_try_again_sr({ document: documentInfo(field).noun })}</span>

@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from "react";
+import type { AnchorHTMLAttributes, ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 /** The looks every button and button-like link shares (AA contrast on white and on brand-50). */
@@ -41,7 +41,7 @@ export function Button({
   type = "submit",
   disabled,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & Look & { pending?: boolean }) {
+}: ComponentProps<"button"> & Look & { pending?: boolean }) {
   return (
     <button
       type={type}

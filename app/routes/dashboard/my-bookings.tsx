@@ -17,8 +17,9 @@ import { Card } from "~/components/ui/card";
 import { FormMessage } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { ResultCount } from "~/components/ui/result-count";
-import { CANCEL_QUESTION, isLiveStatus } from "~/lib/booking";
+import { isLiveStatus } from "~/lib/booking";
 import { useConfirmedSubmit } from "~/lib/confirm-first";
+import { countryName } from "~/lib/country-names";
 import { localizedPath } from "~/lib/locale";
 import { groupThousands } from "~/lib/numbers";
 import { parsePage } from "~/lib/pagination";
@@ -66,7 +67,12 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
   }
-  return redirectWithToast(listHref(request), { type: "success", text: m.dashboard_bookings_toast_cancelled() }, { status: 303 });
+  // Back to the booking (its card takes the focus its Cancel button had: app/root.tsx).
+  return redirectWithToast(
+    `${listHref(request)}#booking-${booking}`,
+    { type: "success", text: m.dashboard_bookings_toast_cancelled() },
+    { status: 303 },
+  );
 }
 
 /** After a refusal the booking may have changed (the consultant rejected it): read the list again. */
@@ -98,18 +104,24 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
         <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-label={m.dashboard_bookings_list_label()}>
           {list.items.map((row) => (
             <li key={row.id}>
-              <Card className="flex h-full flex-col p-4" data-status={row.status} data-booking={row.id} id={`booking-${row.id}`}>
+              <Card
+                className="flex h-full flex-col p-4"
+                data-status={row.status}
+                data-booking={row.id}
+                id={`booking-${row.id}`}
+                tabIndex={-1}
+              >
                 <MemberHeading
                   photoUrl={row.photoUrl}
                   name={row.consultantName}
-                  detail={[row.university, row.country].filter(Boolean).join(" · ")}
+                  detail={[row.university, row.country && countryName(row.country)].filter(Boolean).join(" · ")}
                 />
                 <p className="mt-3 flex flex-wrap items-center gap-2 text-sm font-medium text-slate-800">
                   <StatusBadge status={row.status} /> {row.when}
                 </p>
                 {row.cancellable ? (
                   <div className="mt-auto pt-4">
-                    <form method="post" onSubmit={confirmed(CANCEL_QUESTION)}>
+                    <form method="post" onSubmit={confirmed(m.server_cancel_booking_question())}>
                       <input type="hidden" name="booking" value={row.id} />
                       <Button size="sm" variant="neutral">
                         {m.dashboard_bookings_cancel()}

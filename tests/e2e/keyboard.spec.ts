@@ -1,0 +1,425 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { applicationDocuments } from "~/lib/applications";
+import { tinyPdf, tinyPng } from "../support/applications";
+import { consultantPicture, wallClock } from "../support/booking";
+import { firstLink } from "../support/smtp";
+import { type SeedUser, setUpAppWithMail, signInAs } from "./app";
+
+// The main flows on the English site by keyboard alone (issue 31, item 2): Tab and Shift+Tab to move,
+// Enter and Space to act, typing and arrow keys in fields, Escape to close. No clicks and no fill():
+// every value is typed into the control the Tab key reached.
+
+const manager: SeedUser = { email: "kb.manager@onward.test", password: "keyboard manager pass", name: "Kamal Manager", role: "manager" };
+const consultant: SeedUser = {
+  email: "kb.consultant@onward.test",
+  password: "keyboard consultant pass",
+  name: "Rumana Akter",
+  role: "student",
+};
+const student: SeedUser = { email: "kb.student@onward.test", password: "keyboard student pass", name: "Keya Student", role: "student" };
+const uploader: SeedUser = { email: "kb.uploader@onward.test", password: "keyboard uploader pass", name: "Upol Uploader", role: "student" };
+
+const { app, smtp } = setUpAppWithMail({ users: [manager, consultant, student, uploader] });
+
+/** What a keyboard user has in hand: the focused element's name (as a screen reader would read it) and how it looks. */
+type Focus = {
+  name: string;
+  /** Not hidden, at least 2×2 px and not clipped away (an `sr-only` control is focusable yet unseen). */
+  visible: boolean;
+  /** `:focus-visible` matches and an outline of at least 1 px in a colour that is not transparent is drawn. */
+  indicator: boolean;
+  /** Something else (a sticky header, a toast) covers the element entirely: its centre and its four corners. */
+  obscured: boolean;
+  /** What covers the element's centre, if anything does. */
+  coveredBy: string | null;
+};
+
+/** The focused element, or null when focus is on the page itself (lost). */
+function focusNow(page: Page): Promise<Focus | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement) || element === document.body) return null;
+    const text = (value: string | null | undefined) => (value ?? "").replace(/\s+/g, " ").trim();
+    // The accessible name, by the rules our markup uses: aria-labelledby, aria-label, a <label>, else the content.
+    const labelledBy = element.getAttribute("aria-labelledby");
+    const labels = "labels" in element ? (element.labels as NodeListOf<HTMLLabelElement> | null) : null;
+    let name = "";
+    if (labelledBy)
+      name = labelledBy
+        .split(/\s+/)
+        .map((id) => text(document.getElementById(id)?.textContent))
+        .join(" ");
+    else if (element.getAttribute("aria-label")) name = text(element.getAttribute("aria-label"));
+    else if (labels?.length) {
+      const label = labels[0]?.cloneNode(true) as HTMLElement;
+      for (const control of label.querySelectorAll("input, select, textarea")) control.remove();
+      name = text(label.textContent);
+    } else
+      name =
+        text(element.textContent) || [...element.querySelectorAll("img[alt]")].map((image) => text(image.getAttribute("alt"))).join(" ");
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    const visible =
+      style.visibility !== "hidden" &&
+      box.width >= 2 &&
+      box.height >= 2 &&
+      style.clip !== "rect(0px, 0px, 0px, 0px)" &&
+      style.clipPath === "none";
+    const indicator =
+      element.matches(":focus-visible") &&
+      style.outlineStyle !== "none" &&
+      Number.parseFloat(style.outlineWidth) >= 1 &&
+      !/rgba\(.*,\s*0\)$|transparent/.test(style.outlineColor);
+    const own = (hit: Element | null) =>
+      hit !== null && (element.contains(hit) || hit.contains(element) || [...(labels ?? [])].some((label) => label.contains(hit)));
+    const inset = Math.min(2, box.width / 2, box.height / 2);
+    const points = [
+      [box.left + box.width / 2, box.top + box.height / 2],
+      [box.left + inset, box.top + inset],
+      [box.right - inset, box.top + inset],
+      [box.left + inset, box.bottom - inset],
+      [box.right - inset, box.bottom - inset],
+    ] as const;
+    const hits = points.map(([x, y]) => document.elementFromPoint(x, y));
+    const centre = hits[0] ?? null;
+    const coveredBy =
+      centre && !own(centre)
+        ? `${centre.tagName.toLowerCase()} in ${centre.closest("[data-testid], header, [role]")?.outerHTML.slice(0, 80)}`
+        : null;
+    return { name, visible, indicator, obscured: hits.every((hit) => !own(hit)), coveredBy };
+  });
+}
+
+/** Holds the focused element to what a keyboard user needs: it is there, seen, and marked. */
+function expectSeen(focus: Focus | null, where: string): asserts focus is Focus {
+  expect(focus, `focus is on an element ${where}, not lost to the page`).not.toBeNull();
+  if (!focus) return;
+  expect.soft(focus.visible, `"${focus.name}" is visible when focused ${where}`).toBe(true);
+  expect.soft(focus.indicator, `"${focus.name}" has a visible focus indicator ${where}`).toBe(true);
+  expect.soft(focus.obscured, `"${focus.name}" is not covered (by ${focus.coveredBy}) ${where}`).toBe(false);
+}
+
+/**
+ * Presses `key` (Tab by default) until the focused element's name matches `name`, checking each
+ * element passed on the way; returns their names in order (the focus order). Fails after `max`
+ * presses: the control cannot be reached, or focus is stuck (a keyboard trap).
+ */
+async function pressUntil(page: Page, name: string | RegExp, options: { key?: string; max?: number } = {}): Promise<string[]> {
+  const { key = "Tab", max = 80 } = options;
+  const passed: string[] = [];
+  const matches = (value: string) => (typeof name === "string" ? value === name : name.test(value));
+  for (let press = 0; press < max; press++) {
+    await page.keyboard.press(key);
+    const focus = await focusNow(page);
+    expectSeen(focus, `after ${key} on ${page.url()}`);
+    passed.push(focus.name);
+    if (matches(focus.name)) return passed;
+  }
+  throw new Error(`${key} never reached ${name} on ${page.url()}; passed ${passed.join(" → ")}`);
+}
+
+/** Tab to the next control and type `text` into it (after selecting what is there: a pre-filled field is replaced). */
+async function typeNext(page: Page, name: string | RegExp, text: string, order: string[]) {
+  order.push(...(await pressUntil(page, name, { max: 3 })));
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(text);
+}
+
+/** No keyboard trap where focus is now: Tab moves on to another element, and Shift+Tab comes back to this one. */
+async function expectNoTrap(page: Page) {
+  const before = await focusNow(page);
+  await page.evaluate(() => {
+    (window as unknown as { trapStart: Element | null }).trapStart = document.activeElement;
+  });
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement !== (window as unknown as { trapStart: Element | null }).trapStart)).toBe(true);
+  await page.keyboard.press("Shift+Tab");
+  expect(
+    await page.evaluate(() => document.activeElement === (window as unknown as { trapStart: Element | null }).trapStart),
+    `Shift+Tab comes back to "${before?.name}"`,
+  ).toBe(true);
+}
+
+/**
+ * From the first of `expected` on (the site's header comes before it), `names` holds `expected` in this
+ * order, each once (other elements passed on the way may come between).
+ */
+function expectOrder(names: string[], expected: string[]) {
+  const from = names.indexOf(expected[0] ?? "");
+  expect(names.slice(Math.max(from, 0)).filter((name) => expected.includes(name))).toEqual(expected);
+}
+
+/** The toast in its live region: a success is a polite status, an error an alert. */
+async function expectAnnounced(toast: Locator, text: string | RegExp, role: "status" | "alert" = "status") {
+  await expect(toast).toHaveAttribute("role", role);
+  await expect(toast).toContainText(text);
+}
+
+const focused = (page: Page) => page.locator(":focus");
+
+test("a visitor signs up by keyboard and lands signed in from the e-mail's link", async ({ page }) => {
+  await page.goto(app.url("/signup"));
+  const order = await pressUntil(page, "Name");
+  await page.keyboard.type("Tahmina Rahman");
+  await typeNext(page, "Email", "tahmina@example.com", order);
+  await typeNext(page, "Password", "kite river lantern", order);
+  await typeNext(page, /^Confirm password/, "kite river lantern", order);
+  order.push(...(await pressUntil(page, "Sign Up", { max: 3 })));
+  expectOrder(order, ["Name", "Email", "Password", "Confirm password", "Sign Up"]);
+  await expectNoTrap(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(app.url("/signup/check-email"));
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+
+  // The link is opened from the mail program (outside this page), which signs the person in.
+  const mail = await smtp.waitFor("tahmina@example.com", 5_000);
+  await page.goto(firstLink(mail.raw, "/verify-email?token="));
+  await expectAnnounced(page.getByTestId("toast"), "Account created successfully");
+  await expect(page).toHaveURL(app.url("/"));
+  await expect(page.getByRole("button", { name: "LOG OUT" }).first()).toBeAttached();
+});
+
+test("sending the sign-up form with an empty required field puts focus on that field, which says why", async ({ page }) => {
+  await page.goto(app.url("/signup"));
+  await pressUntil(page, "Name");
+  // The name is left empty; the rest is filled in.
+  await typeNext(page, "Email", "empty.name@example.com", []);
+  await typeNext(page, "Password", "kite river lantern", []);
+  await typeNext(page, /^Confirm password/, "kite river lantern", []);
+  await pressUntil(page, "Sign Up", { max: 3 });
+  await page.keyboard.press("Enter");
+  const name = page.getByLabel("Name", { exact: true });
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  // Its error is its description, read out as focus arrives.
+  await expect(name).toHaveAccessibleDescription("Enter your name");
+  expectSeen(await focusNow(page), "on the field in error");
+  await expect(page).toHaveURL(app.url("/signup"));
+});
+
+test("a student filters the finder by keyboard, submits, and shortlists a university with the heart", async ({ page }) => {
+  await signInAs(page, app.url("/login?redirectTo=/find-university"), student);
+  const order = await pressUntil(page, "Country");
+  // Typing a name on a closed select chooses the option it starts (the results follow at once).
+  await page.keyboard.type("Japan");
+  await expect(page).toHaveURL(/country=Japan/);
+  await expect(focused(page)).toHaveAccessibleName("Country");
+  order.push(...(await pressUntil(page, "Filter By Type", { max: 2 })));
+  await page.keyboard.type("Private");
+  await expect(page).toHaveURL(/country=Japan&type=Private/);
+  order.push(...(await pressUntil(page, "Search", { max: 10 })));
+  expectOrder(order, ["University", "Country", "Filter By Type", "Search"]);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/country=Japan&type=Private/);
+  await expect(page.getByRole("list", { name: "Universities" }).getByRole("heading", { level: 2, name: "Keio University" })).toBeVisible();
+
+  const heart = page.getByRole("button", { name: "Shortlist Keio University" });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await pressUntil(page, "Shortlist Keio University");
+  await page.keyboard.press("Space");
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expectAnnounced(page.getByTestId("toast"), "Keio University is on your shortlist");
+  // Focus stays on the heart, so the next key press acts from there.
+  await expect(heart).toBeFocused();
+  expectSeen(await focusNow(page), "on the heart after shortlisting");
+  await page.keyboard.press("Enter");
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await expectAnnounced(page.getByTestId("toast"), "Keio University was taken off your shortlist");
+  await expect(heart).toBeFocused();
+  await expectNoTrap(page);
+});
+
+/** The 15 documents as small files: PDFs for the transcript and the bank statement, PNG scans for the rest. */
+async function documentFiles() {
+  const files = new Map<string, { name: string; mimeType: string; buffer: Buffer }>();
+  for (const [index, { field }] of applicationDocuments.entries()) {
+    files.set(
+      field,
+      field === "bankStatement" || field === "bachelorHonoursTranscript"
+        ? { name: `${field}.pdf`, mimeType: "application/pdf", buffer: tinyPdf(field) }
+        : { name: `${field}.png`, mimeType: "image/png", buffer: await tinyPng(`#${(0x223344 + index * 0x0a0a0a).toString(16)}`) },
+    );
+  }
+  return files;
+}
+
+test("a student applies by keyboard: every field and document reached by Tab, the form sent with Enter", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAs(page, app.url("/login?redirectTo=/apply"), student);
+  const order = await pressUntil(page, "Destination country");
+  await page.keyboard.type("Germany");
+  await expect(focused(page)).toHaveValue("Germany");
+  for (const [label, value] of [
+    ["University", "Technical University of Munich"],
+    ["Your full name", "Keya Student"],
+    ["Address", "House 12, Road 5, Dhanmondi, Dhaka"],
+    ["Father's name", "Abdul Karim"],
+    ["Mother's name", "Salma Begum"],
+    ["Sponsor's name", "Abdul Karim"],
+  ] as const) {
+    await typeNext(page, label, value, order);
+    // The university field suggests names in a list; Escape closes it so Tab moves on.
+    if (label === "University") await page.keyboard.press("Escape");
+  }
+  const files = await documentFiles();
+  for (const { field, label } of applicationDocuments) {
+    order.push(...(await pressUntil(page, label, { max: 3 })));
+    // A keyboard user opens the system's file dialog with Enter or Space on the focused input; Playwright
+    // cannot drive that dialog, so the file is set on the input that has focus, as choosing it would.
+    await focused(page).setInputFiles(files.get(field) as { name: string; mimeType: string; buffer: Buffer });
+    await expect(page.locator(`[data-uploaded="${field}"]`)).toContainText(files.get(field)?.name ?? "");
+    // Uploaded, the document offers Replace, which takes the focus; the next Tab goes on from there.
+    const replace = `Replace the ${label.toLowerCase()}`;
+    await expect.poll(async () => (await focusNow(page))?.name, `focus moves to "${replace}"`).toBe(replace);
+    order.push(replace);
+  }
+  order.push(...(await pressUntil(page, "Submit application", { max: 3 })));
+  expectOrder(order, [
+    "Destination country",
+    "University",
+    "Your full name",
+    "Address",
+    "Father's name",
+    "Mother's name",
+    "Sponsor's name",
+    ...applicationDocuments.map(({ label }) => label),
+    "Submit application",
+  ]);
+  await expectNoTrap(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/dashboard\/my-applications\/[0-9a-f-]{36}$/);
+  await expectAnnounced(page.getByTestId("toast"), "Successfully applied");
+  await expect(page.locator("[data-status]")).toHaveAttribute("data-status", "submitted");
+});
+
+test("a document chosen by keyboard keeps focus with it, and leaves no tab stop that cannot be seen", async ({ page }) => {
+  // The focused file input is disabled while its file goes (focus would fall to <body>) and hidden
+  // after: focus moves to the Replace button that takes its place, and the hidden input leaves the tab order.
+  await signInAs(page, app.url("/login?redirectTo=/apply"), uploader);
+  const [first] = applicationDocuments;
+  if (!first) throw new Error("no documents");
+  await pressUntil(page, first.label);
+  // As in the flow above: the focused input gets the file the system's dialog would have given it.
+  await focused(page).setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: await tinyPng("#336699") });
+  await expect(page.locator(`[data-uploaded="${first.field}"]`)).toContainText("passport.png");
+  await expect
+    .poll(async () => (await focusNow(page))?.name, "focus moves to the uploaded document's Replace button")
+    .toBe(`Replace the ${first.label.toLowerCase()}`);
+  // Back over the document's own tab stops: each one can be seen.
+  for (let press = 0; press < 3; press++) {
+    await page.keyboard.press("Shift+Tab");
+    expectSeen(await focusNow(page), "going back over an uploaded document");
+  }
+});
+
+test("a student books a slot in the dialog by keyboard: focus moves in, Escape closes it and focus returns", async ({ page, browser }) => {
+  // A consultant with two free slots three days ahead, made through the dashboard's own forms.
+  const staff = await browser.newContext();
+  const staffPage = await staff.newPage();
+  const origin = new URL(app.url("/")).origin;
+  await signInAs(staffPage, app.url("/login"), manager);
+  const added = await staffPage.request.post(app.url("/dashboard/add-new-consultant"), {
+    headers: { Origin: origin },
+    multipart: {
+      name: consultant.name,
+      university: "University of Helsinki",
+      country: "Finland",
+      email: consultant.email,
+      phone: "+358 40 111 2222",
+      profession: "Admissions adviser",
+      description: "Helps with Finnish applications, residence permits and the first weeks in Helsinki.",
+      profile: { name: "rumana.jpg", mimeType: "image/jpeg", buffer: await consultantPicture() },
+    },
+    maxRedirects: 0,
+  });
+  expect(added.status(), "adding the consultant").toBe(303);
+  await staff.clearCookies();
+  await signInAs(staffPage, app.url("/login"), consultant);
+  const { date } = wallClock(new Date(Date.now() + 3 * 24 * 3_600_000), "Asia/Dhaka");
+  for (const time of ["10:00", "11:00"]) {
+    const slot = await staffPage.request.post(app.url("/dashboard/appointment-time"), {
+      headers: { Origin: origin },
+      form: { date, time, duration: "30", timeZone: "Asia/Dhaka" },
+      maxRedirects: 0,
+    });
+    expect(slot.status(), `adding the ${time} slot`).toBe(303);
+  }
+  await staff.close();
+
+  await signInAs(page, app.url("/login?redirectTo=/book-appointment?country=Finland"), student);
+  const opener = page.getByRole("link", { name: `Book Appointment with ${consultant.name}` });
+  const dialog = page.getByRole("dialog", { name: /Book Appointment/ });
+  const order = await pressUntil(page, `Book Appointment with ${consultant.name}`);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  // Focus moves into the dialog as it opens; Escape closes it and gives focus back to the link that opened it.
+  expect(await page.evaluate(() => document.querySelector("dialog")?.contains(document.activeElement))).toBe(true);
+  expectSeen(await focusNow(page), "in the opened dialog");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  expectSeen(await focusNow(page), "on the link after the dialog closed");
+
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByLabel("Slot").locator("option")).toHaveCount(3);
+  order.push(...(await pressUntil(page, "Slot", { max: 3 })));
+  // Down on a closed select chooses the next option: the first free slot.
+  await page.keyboard.press("ArrowDown");
+  await expect(focused(page)).toHaveValue(/.+/);
+  order.push(...(await pressUntil(page, "Name", { max: 2 })));
+  await expect(focused(page)).toHaveValue(student.name);
+  order.push(...(await pressUntil(page, "Email", { max: 2 })));
+  await expect(focused(page)).toHaveValue(student.email);
+  await typeNext(page, "Phone", "+880 1711 000000", order);
+  await typeNext(page, "Address", "House 1, Road 2, Dhanmondi, Dhaka", order);
+  order.push(...(await pressUntil(page, "Book Appointment", { max: 2 })));
+  // (The dialog's Close button had focus as it opened: the first Tab goes on from there.)
+  expectOrder(order, [`Book Appointment with ${consultant.name}`, "Slot", "Name", "Email", "Phone", "Address", "Book Appointment"]);
+  // Tab stays in the open dialog (it is modal) and moves on within it: Shift+Tab comes back.
+  await expectNoTrap(page);
+  expect(await page.evaluate(() => document.querySelector("dialog")?.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/dashboard\/my-bookings/);
+  await expectAnnounced(page.getByTestId("toast"), "Appointment Booked Successfully");
+  await expect(page.locator("[data-booking]")).toHaveAttribute("data-status", "pending");
+});
+
+test("the student cancels that booking by keyboard from their bookings, and focus stays with it", async ({ page }) => {
+  // The Cancel booking button goes away with the cancellation: the booking's card takes its focus
+  // (the action's redirect names it, app/root.tsx focuses it), so the next Tab goes on from there.
+  // The booking is the one the test above made.
+  await signInAs(page, app.url("/login?redirectTo=/dashboard/my-bookings"), student);
+  const booking = page.locator("[data-booking]");
+  await expect(booking).toHaveAttribute("data-status", "pending");
+  // Cancelling asks first in the browser's own confirm box, which a keyboard user answers with Enter;
+  // Playwright answers that box for them.
+  page.once("dialog", (question) => question.accept());
+  await pressUntil(page, `Cancel booking with ${consultant.name}`);
+  await page.keyboard.press("Enter");
+  await expectAnnounced(page.getByTestId("toast"), "Booking cancelled successfully");
+  await expect(booking).toHaveAttribute("data-status", "cancelled");
+  const after = await focusNow(page);
+  expectSeen(after, "after cancelling");
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("data-booking"))).not.toBeNull();
+  // The card is a focus target, not a tab stop: Tab goes on to what follows it, not back to the page's start.
+  await page.keyboard.press("Tab");
+  expect(
+    await page.evaluate(() => {
+      const card = document.querySelector("[data-booking]");
+      const next = document.activeElement;
+      return Boolean(card && next && next !== document.body && card.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }),
+    "Tab after cancelling goes on from the booking",
+  ).toBe(true);
+});
+
+test("a toast does not hide the control a keyboard user moves to", async ({ page }) => {
+  // The "Please sign in" toast stands over the page's header for six seconds while Tab goes through the header to
+  // the form. It covers the middle of some header links (WCAG 2.4.12, AAA) but never a whole one (2.4.11, AA).
+  await page.goto(app.url("/apply"));
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fapply/);
+  await expectAnnounced(page.getByTestId("toast"), "Please sign in to see this feature.", "status");
+  const order = await pressUntil(page, "Email");
+  await typeNext(page, "Password", "not a password", order);
+  await expectNoTrap(page);
+});
