@@ -55,7 +55,7 @@ export function DashboardShell({ menu, name, role, children }: DashboardShellPro
                 {m.dashboard_shell_menu()}
                 {current ? <span className="min-w-0 truncate font-normal text-slate-600">· {current.label}</span> : null}
                 <span className="sr-only">{m.dashboard_shell_menu_hint()}</span>
-                <Icon icon={ChevronDown} className="ml-auto size-4 shrink-0 transition-transform group-open:rotate-180" />
+                <Icon icon={ChevronDown} className="ml-auto size-4 shrink-0 group-open:rotate-180 motion-safe:transition-transform" />
               </summary>
               <ul className="mt-2 grid gap-1 md:mt-0" data-testid="dashboard-menu">
                 {menu.map((item) => {

@@ -8,7 +8,7 @@ export function FaqList({ entries }: { entries: FaqEntry[] }) {
         <details key={entry.id} id={`faq-${entry.id}`} className="group rounded-lg border border-slate-300 bg-white">
           <summary className="flex items-center justify-between gap-4 rounded-lg px-4 py-3 font-semibold text-slate-900 hover:bg-slate-50">
             <span>{entry.question}</span>
-            <span aria-hidden="true" className="text-brand-700 transition-transform group-open:rotate-45">
+            <span aria-hidden="true" className="text-brand-700 group-open:rotate-45 motion-safe:transition-transform">
               +
             </span>
           </summary>
