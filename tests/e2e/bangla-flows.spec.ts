@@ -2,11 +2,11 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import ICAL from "ical.js";
 import { applicationDocuments } from "~/lib/applications";
 import { tinyPdf, tinyPng } from "../support/applications";
-import { consultantPicture, wallClock } from "../support/booking";
 import { firstLink } from "../support/smtp";
-import { type SeedUser, setUpAppWithMail, signInAs } from "./app";
+import { type SeedUser, setUpAppWithMail } from "./app";
 import { axeViolations, expectAccessible } from "./axe";
 import { bengali, bengaliShare } from "./bangla-text";
+import { consultantWithSlots } from "./consultants";
 
 // A student's whole way through the Bangla site, in order: each step builds on the one before.
 const manager: SeedUser = { email: "bn.manager@onward.test", password: "bangla flows manager", name: "Mahmud Manager", role: "manager" };
@@ -107,34 +107,7 @@ test("the student books a slot in Bangla, and the consultant's acceptance reache
   browser,
 }) => {
   // A consultant with one free slot, two days ahead: the manager and the consultant post the dashboard's own forms.
-  const staff = await browser.newContext();
-  const staffPage = await staff.newPage();
-  await signInAs(staffPage, app.url("/login"), manager);
-  const origin = new URL(app.url("/")).origin;
-  const added = await staffPage.request.post(app.url("/dashboard/add-new-consultant"), {
-    headers: { Origin: origin },
-    multipart: {
-      name: consultant.name,
-      university: "University of Helsinki",
-      country: "Finland",
-      email: consultant.email,
-      phone: "+358 40 111 2222",
-      profession: "Admissions adviser",
-      description: "Helps with Finnish applications, residence permits and the first weeks in Helsinki.",
-      profile: { name: "rumana.jpg", mimeType: "image/jpeg", buffer: await consultantPicture() },
-    },
-    maxRedirects: 0,
-  });
-  expect(added.status(), "adding the consultant").toBe(303);
-  await staff.clearCookies();
-  await signInAs(staffPage, app.url("/login"), consultant);
-  const { date } = wallClock(new Date(Date.now() + 2 * 24 * 3_600_000), "Asia/Dhaka");
-  const slot = await staffPage.request.post(app.url("/dashboard/appointment-time"), {
-    headers: { Origin: origin },
-    form: { date, time: "10:00", duration: "30", timeZone: "Asia/Dhaka" },
-    maxRedirects: 0,
-  });
-  expect(slot.status(), "adding the slot").toBe(303);
+  const staffPage = await consultantWithSlots(browser, app, { manager, consultant, daysAhead: 2, times: ["10:00"] });
 
   // The student finds the consultant for Finland and books in the dialog, everything in Bangla.
   await page.goto(app.url("/bn/book-appointment?country=Finland"));
@@ -163,7 +136,7 @@ test("the student books a slot in Bangla, and the consultant's acceptance reache
   const card = staffPage.locator("[data-booking]").filter({ hasText: student.name });
   await card.getByRole("button", { name: /^Accept/ }).click();
   await expect(card).toHaveAttribute("data-status", "accepted");
-  await staff.close();
+  await staffPage.context().close();
 
   await expect.poll(() => mailsTo(student.email).some((mail) => /method=REQUEST/i.test(mail.raw)), { timeout: 15_000 }).toBe(true);
   const invitation = decodeMail(mailsTo(student.email).find((mail) => /method=REQUEST/i.test(mail.raw))?.raw ?? "");

@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { applicationDocuments } from "~/lib/applications";
 import { tinyPdf, tinyPng } from "../support/applications";
-import { consultantPicture, wallClock } from "../support/booking";
 import { firstLink } from "../support/smtp";
 import { type SeedUser, setUpAppWithMail, signInAs } from "./app";
+import { consultantWithSlots } from "./consultants";
 
 // The main flows on the English site by keyboard alone (issue 31, item 2): Tab and Shift+Tab to move,
 // Enter and Space to act, typing and arrow keys in fields, Escape to close. No clicks and no fill():
@@ -314,37 +314,7 @@ test("a document chosen by keyboard keeps focus with it, and leaves no tab stop 
 
 test("a student books a slot in the dialog by keyboard: focus moves in, Escape closes it and focus returns", async ({ page, browser }) => {
   // A consultant with two free slots three days ahead, made through the dashboard's own forms.
-  const staff = await browser.newContext();
-  const staffPage = await staff.newPage();
-  const origin = new URL(app.url("/")).origin;
-  await signInAs(staffPage, app.url("/login"), manager);
-  const added = await staffPage.request.post(app.url("/dashboard/add-new-consultant"), {
-    headers: { Origin: origin },
-    multipart: {
-      name: consultant.name,
-      university: "University of Helsinki",
-      country: "Finland",
-      email: consultant.email,
-      phone: "+358 40 111 2222",
-      profession: "Admissions adviser",
-      description: "Helps with Finnish applications, residence permits and the first weeks in Helsinki.",
-      profile: { name: "rumana.jpg", mimeType: "image/jpeg", buffer: await consultantPicture() },
-    },
-    maxRedirects: 0,
-  });
-  expect(added.status(), "adding the consultant").toBe(303);
-  await staff.clearCookies();
-  await signInAs(staffPage, app.url("/login"), consultant);
-  const { date } = wallClock(new Date(Date.now() + 3 * 24 * 3_600_000), "Asia/Dhaka");
-  for (const time of ["10:00", "11:00"]) {
-    const slot = await staffPage.request.post(app.url("/dashboard/appointment-time"), {
-      headers: { Origin: origin },
-      form: { date, time, duration: "30", timeZone: "Asia/Dhaka" },
-      maxRedirects: 0,
-    });
-    expect(slot.status(), `adding the ${time} slot`).toBe(303);
-  }
-  await staff.close();
+  await (await consultantWithSlots(browser, app, { manager, consultant, daysAhead: 3, times: ["10:00", "11:00"] })).context().close();
 
   await signInAs(page, app.url("/login?redirectTo=/book-appointment?country=Finland"), student);
   const opener = page.getByRole("link", { name: `Book Appointment with ${consultant.name}` });
