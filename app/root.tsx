@@ -113,6 +113,15 @@ export default function App() {
  * it changed, `…#booking-42`), the element it names takes the focus that the control just pressed
  * lost when it went away; a full page load does the same by itself.
  */
+/** The element id a `#fragment` names; a malformed escape (`#%E0%A4`) is taken as written, not thrown. */
+function fragmentId(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
+}
+
 function useFocusOnTarget() {
   const { hash, key } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (its key), not only a new hash
@@ -120,7 +129,7 @@ function useFocusOnTarget() {
     if (!hash) return;
     const focused = document.activeElement;
     if (focused && focused !== document.body) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.focus({ preventScroll: true });
+    document.getElementById(fragmentId(hash))?.focus({ preventScroll: true });
   }, [hash, key]);
 }
 

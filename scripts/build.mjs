@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const quiet = process.argv.includes("--quiet");
 
 /** Where the server finds the Bangla browser files' manifest (server/start.ts reads it). */
-export const BANGLA_ASSETS = path.join("build", "server", "browser-assets-bn.json");
+const BANGLA_ASSETS = path.join("build", "server", "browser-assets-bn.json");
 
 const reactRouterBuild = [
   "--import",

@@ -4,8 +4,6 @@ import { m } from "~/paraglide/messages";
 export type ContactFormValues = { name: string; phone: string; email: string; message: string };
 
 export const CONTACT_SUCCESS_DURATION_MS = 10_000;
-/** An empty field's refusal in English, as the JSON API says it (pages say m.forms_field_required() in their language). */
-export const FIELD_REQUIRED = m.forms_field_required({}, { locale: "en" });
 /** The longest message the contact form accepts. */
 export const MESSAGE_MAX_LENGTH = 5_000;
 

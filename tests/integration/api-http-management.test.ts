@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bookSlot } from "~/.server/bookings/book-slot";
 import { submitContactMessage } from "~/.server/contact/submit-contact-message";
-import { FIELD_REQUIRED } from "~/lib/contact-form";
 import { managementOperations } from "~/routes/api/v1/management.server";
 import { NOT_A_FIELD } from "~/routes/api/v1/respond.server";
 import { createUser, type TestUser } from "../support/accounts";
@@ -229,7 +228,7 @@ describe("consultants", () => {
       token: tokens.manager,
       body: form({ ...edit, name: " ", country: "Atlantis" }),
     });
-    expect(refusal(empty)).toEqual([400, "INVALID", { name: FIELD_REQUIRED, country: "Choose a country from the list" }]);
+    expect(refusal(empty)).toEqual([400, "INVALID", { name: "This field is required", country: "Choose a country from the list" }]);
     const unknown = await call("updateConsultant", { path: "/consultants/no-such-consultant", token: tokens.manager, body: form(edit) });
     expect(refusal(unknown)).toEqual([404, "NOT_FOUND", undefined]);
     expect(await staffList(`?q=${encodeURIComponent(consultant.email)}`)).toEqual([before]);
