@@ -23,6 +23,9 @@ import { overwriteGetLocale } from "./paraglide/runtime";
 // In the browser, messages are in the language the server rendered the page in (the server's is the request's).
 if (typeof document !== "undefined") overwriteGetLocale(documentLocale);
 
+/** The Bangla faces app.css declares (self-hosted Noto Sans Bengali, subset to our pages). */
+const BANGLA_FONTS = ["/fonts/noto-sans-bengali-regular.woff2", "/fonts/noto-sans-bengali-bold.woff2"];
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, user, { toast, headers }] = await Promise.all([getSiteSettings(), getSessionUser(request), takeToast(request)]);
   return data(
@@ -66,18 +69,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e3a8a" />
         {requestId ? <meta name="request-id" content={requestId} /> : null}
         <Meta />
-        {getLocale() === "bn" ? (
-          // Fetched early, but after the stylesheet and scripts the first paint waits for (the text
-          // shows in the system's face until it arrives: font-display: swap).
-          <link
-            rel="preload"
-            href="/fonts/noto-sans-bengali-regular.woff2"
-            as="font"
-            type="font/woff2"
-            crossOrigin="anonymous"
-            fetchPriority="low"
-          />
-        ) : null}
+        {getLocale() === "bn"
+          ? // Both faces (body text and headings) are fetched as soon as the page is read, at low priority:
+            // after the stylesheet and scripts the first paint waits for, and never in their way. The text
+            // shows in the system's face until they arrive (font-display: swap). Left to be found by the
+            // stylesheet, the bold face was fetched late and at the highest priority.
+            BANGLA_FONTS.map((href) => (
+              <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" fetchPriority="low" />
+            ))
+          : null}
         <LanguageAlternates appUrl={data?.appUrl ?? ""} />
         <Links />
       </head>

@@ -83,7 +83,13 @@ function watchFonts(page: Page): string[] {
 test("a Bangla page's links stay in Bangla, and the browser loads the Bangla font for it", async ({ page, app }) => {
   const fonts = watchFonts(page);
   await page.goto(app.url("/bn"));
-  await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute("href", "/fonts/noto-sans-bengali-regular.woff2");
+  const preloaded = page.locator('link[rel="preload"][as="font"]');
+  expect(
+    await preloaded.evaluateAll((links) => links.map((link) => [link.getAttribute("href"), link.getAttribute("fetchpriority")])),
+  ).toEqual([
+    ["/fonts/noto-sans-bengali-regular.woff2", "low"],
+    ["/fonts/noto-sans-bengali-bold.woff2", "low"],
+  ]);
   await page.getByRole("navigation").first().getByRole("link", { name: "যোগাযোগ", exact: true }).first().click();
   await expect(page).toHaveURL(app.url("/bn/contact"));
   await expect(page.locator("html")).toHaveAttribute("lang", "bn");
