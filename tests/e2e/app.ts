@@ -12,6 +12,12 @@ type AppOptions = {
   env?: () => Record<string, string>;
   /** Verified accounts made before the server starts (as `npm run create-user` makes them). */
   users?: SeedUser[];
+  /**
+   * A working consultancy around those accounts (`scripts/lib/bench-seed.ts`, which `bench:render` measures): this many
+   * submitted applications of the first student's, networking members, consultants with slots and bookings, and a
+   * shortlist. Needs a student, a consultant and a manager among `users`.
+   */
+  populated?: { applications: number; members: number };
 };
 
 /** How long starting an app (copying the template, seeding accounts, starting the server) may take. */
@@ -24,7 +30,7 @@ async function startApp(options: AppOptions): Promise<ServerProcess> {
   const template = process.env.ONWARD_E2E_TEMPLATE;
   if (!template) throw new Error("The e2e global setup did not run");
   const dataDir = await copyDataDir(template);
-  if (options.users?.length) seedAccounts(dataDir, options.users);
+  if (options.users?.length) seedAccounts(dataDir, options.users, options.populated);
   return startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", ...options.env?.() });
 }
 
@@ -109,11 +115,14 @@ export function testWithAppPerWorker(options: AppOptions = {}) {
   });
 }
 
-/** Makes the app's accounts in one process, before its server owns the database. */
-function seedAccounts(dataDir: string, users: SeedUser[]) {
+/** Makes the app's accounts (and, when asked, the world around them) in one process, before its server owns the database. */
+function seedAccounts(dataDir: string, users: SeedUser[], populated: AppOptions["populated"]) {
   const result = spawnSync(
     process.execPath,
-    [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), "tests/support/seed-accounts.ts"],
+    [
+      path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"),
+      populated ? "scripts/lib/bench-seed.ts" : "tests/support/seed-accounts.ts",
+    ],
     {
       cwd: projectRoot,
       env: {
@@ -122,6 +131,7 @@ function seedAccounts(dataDir: string, users: SeedUser[]) {
         NODE_ENV: "production",
         LOG_LEVEL: "warn",
         ONWARD_SEED_ACCOUNTS: JSON.stringify(users),
+        ...(populated ? { BENCH_SEEDED_APPLICATIONS: String(populated.applications), BENCH_MEMBERS: String(populated.members) } : {}),
       },
       encoding: "utf8",
     },

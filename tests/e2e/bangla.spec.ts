@@ -1,75 +1,12 @@
 import type { Page } from "@playwright/test";
 import { testWithAppPerWorker } from "./app";
-import { axeViolations, expectAccessible } from "./axe";
-import { bengali, bengaliShare } from "./bangla-text";
-import { publicPages } from "./public-pages";
+import { bengali } from "./bangla-text";
 
-// Each Bangla page is its own test, spread over the workers; each worker runs one app.
+// The language switch, the negotiation of /, the Bangla font and the refusals; every public page in Bangla is checked
+// beside its English page in accessibility.spec.ts. Tests spread over the workers; each worker runs one app.
 const test = testWithAppPerWorker();
 const { expect } = test;
 test.describe.configure({ mode: "parallel" });
-
-/** The pages the issue's Contract names: each has a Bangla twin found through its hreflang link. */
-const contractPages: readonly string[] = [
-  "/",
-  "/countries/usa",
-  "/find-university",
-  "/contact",
-  "/login",
-  "/signup",
-  "/ielts-details",
-  "/usa-details",
-];
-
-/** Pages that show what people typed (a university's catalogue entry): their heading, title and much of their text are Latin. */
-const typedContent: readonly string[] = ["/university/queens-university-belfast"];
-
-const typedHeading = (path: string) => publicPages.find((page) => page.path === path)?.heading ?? "";
-
-// One visit per Bangla page checks everything about it: its language, its words and axe (as accessibility.spec.ts does for English).
-for (const path of new Set([...publicPages.map((page) => page.path), ...contractPages])) {
-  const twin = path === "/" ? "/bn" : `/bn${path}`;
-  test(`${twin} answers in Bangla (lang, navigation, heading, body, footer), axe finds no violations and it never scrolls sideways`, async ({
-    page,
-    app,
-  }) => {
-    if (contractPages.includes(path)) {
-      await page.goto(app.url(path));
-      await expect(page.locator("html")).toHaveAttribute("lang", "en");
-      // The links are absolute, on APP_URL's host (localhost here, while the tests use 127.0.0.1): compared by path.
-      const named = new URL((await page.locator('link[rel="alternate"][hreflang="bn"]').getAttribute("href")) ?? "").pathname;
-      expect(named).toBe(twin);
-      await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", new RegExp(`:\\d+${path}$`));
-    }
-    await page.setViewportSize({ width: 375, height: 800 });
-    const response = await page.goto(app.url(twin));
-    expect(response?.status()).toBe(200);
-    await expect(page.locator("html")).toHaveAttribute("lang", "bn");
-    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", new RegExp(`:\\d+${path}$`));
-    // A catalogue entry's name is shown as typed; every other heading is in Bangla.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(typedContent.includes(path) ? typedHeading(path) : bengali);
-    await expect(page.getByRole("navigation").first()).toContainText("বিশ্ববিদ্যালয় খুঁজুন");
-    await expect(page.locator("footer")).toContainText("দরকারি লিংক");
-    if (!typedContent.includes(path)) {
-      expect(bengaliShare((await page.locator("main").textContent()) ?? ""), "Bengali share of the page's text").toBeGreaterThan(0.5);
-      expect(await page.title()).toMatch(bengali);
-    }
-    await expectAccessible(page);
-  });
-}
-
-test("a Bangla 404 page and the Bangla contact form with its errors have no violations either", async ({ page, app }) => {
-  const response = await page.goto(app.url("/bn/countries/atlantis"));
-  expect(response?.status()).toBe(404);
-  await expect(page.locator("html")).toHaveAttribute("lang", "bn");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(bengali);
-  await expectAccessible(page);
-
-  await page.goto(app.url("/bn/contact"));
-  await page.getByRole("button", { name: "পাঠান" }).click();
-  await expect(page.getByText("সবগুলো ঘর পূরণ করতে হবে")).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-});
 
 /** The font files a page fetches, from a page of its own (nothing cached from another). */
 function watchFonts(page: Page): string[] {
