@@ -108,11 +108,6 @@ export default function App() {
   return <Outlet />;
 }
 
-/**
- * After a client-side navigation to an address with a fragment (an action's redirect to the item
- * it changed, `…#booking-42`), the element it names takes the focus that the control just pressed
- * lost when it went away; a full page load does the same by itself.
- */
 /** The element id a `#fragment` names; a malformed escape (`#%E0%A4`) is taken as written, not thrown. */
 function fragmentId(hash: string): string {
   try {
@@ -122,6 +117,12 @@ function fragmentId(hash: string): string {
   }
 }
 
+/**
+ * After a client-side navigation to an address with a fragment (an action's redirect to the item
+ * it changed, `…#booking-42`), the element it names takes the focus that the control just pressed
+ * lost when it went away; a full page load does the same by itself. An element that cannot take
+ * focus (a heading, a list) is made a focus target first, never a tab stop.
+ */
 function useFocusOnTarget() {
   const { hash, key } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (its key), not only a new hash
@@ -129,7 +130,10 @@ function useFocusOnTarget() {
     if (!hash) return;
     const focused = document.activeElement;
     if (focused && focused !== document.body) return;
-    document.getElementById(fragmentId(hash))?.focus({ preventScroll: true });
+    const target = document.getElementById(fragmentId(hash));
+    if (!target) return;
+    if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
   }, [hash, key]);
 }
 

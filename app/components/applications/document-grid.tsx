@@ -39,6 +39,9 @@ export function DocumentGrid({
           key={document.field}
           id={`document-${document.field}`}
           data-document-state={showState ? document.state : undefined}
+          // With controls under it (staff's review), the card takes the focus of the Review link or the
+          // button that goes away (`#document-…`, app/root.tsx): a focus target, not a tab stop.
+          tabIndex={wide ? -1 : undefined}
           className={cn(
             "flex min-w-0 scroll-mt-20 flex-col rounded-lg border bg-white p-2",
             showState && document.state === "needs-new-copy" ? "border-amber-500" : "border-slate-200",
@@ -50,7 +53,7 @@ export function DocumentGrid({
             rel="noopener"
             className={cn("group block rounded-md focus-visible:outline-2", wide && "flex items-center gap-3")}
           >
-            <DocumentPreview document={document} size={wide ? "sm" : "md"} />
+            <DocumentPreview document={document} size={wide ? "sm" : "md"} named={false} />
             <span className="block min-w-0">
               <span className={cn("block text-sm font-semibold break-words text-slate-900 group-hover:underline", !wide && "mt-2")}>
                 {document.label}
@@ -80,18 +83,21 @@ export function DocumentPreview({
   document,
   size = "md",
   src,
+  named = true,
 }: {
   document: Pick<DocumentView, "isImage" | "url" | "label">;
   size?: "sm" | "md";
   /** The picture to show instead of the stored file (the copy just sent, still in the browser: nothing to download). */
   src?: string | undefined;
+  /** Whether the picture names the document (false where its label is written beside it, in the same link). */
+  named?: boolean;
 }) {
   const box = size === "sm" ? "h-16 w-16 shrink-0" : "aspect-[4/3] w-full";
   if (document.isImage) {
     return (
       <img
         src={src ?? document.url}
-        alt={document.label}
+        alt={named ? document.label : ""}
         loading="lazy"
         decoding="async"
         className={`${box} rounded-md bg-slate-100 object-cover`}

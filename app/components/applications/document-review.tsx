@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { type DocumentView, formatBytes } from "~/lib/applications";
 import { getLocale, intlLocale, type Locale } from "~/lib/locale";
@@ -36,10 +37,16 @@ export function DocumentReview({
   const key = `review-document:${document.field}`;
   const { problem, fields } = problemsOf(reply, key);
   const sending = navigation.state !== "idle" && navigation.formData?.get("field") === document.field;
+  // A refused review puts the person on the field it marked (its error is its description), as the other forms
+  // do: the button they pressed was disabled while it went, and focus fell to the page.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (problemsOf(reply, key).fields.reason) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [reply, key]);
   return (
     <div className="mt-2 grid gap-2">
       {canReview && (open || problem !== undefined) ? (
-        <Form method="post" preventScrollReset className="grid gap-2 rounded-md border border-slate-200 p-2">
+        <Form ref={form} method="post" preventScrollReset className="grid gap-2 rounded-md border border-slate-200 p-2">
           <input type="hidden" name="intent" value="review-document" />
           <input type="hidden" name="field" value={document.field} />
           {problem && !fields.reason ? <FormMessage>{problem}</FormMessage> : null}

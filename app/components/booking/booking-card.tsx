@@ -44,7 +44,14 @@ export function BookingCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <Card className="flex h-full flex-col p-4" data-status={booking.status} data-booking={booking.id} id={`booking-${booking.id}`}>
+    <Card
+      className="flex h-full flex-col p-4"
+      data-status={booking.status}
+      data-booking={booking.id}
+      id={`booking-${booking.id}`}
+      // A focus target, not a tab stop: after a status change the redirect names it (`#booking-…`, app/root.tsx).
+      tabIndex={-1}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <Heading className="font-semibold break-words text-slate-900">{booking.name}</Heading>
         <StatusBadge status={booking.status} />

@@ -10,7 +10,10 @@ const styles = {
 
 /**
  * Shows the server's toast. It is part of the server-rendered page (so it shows without
- * JavaScript); with JavaScript it also disappears after its duration or on Close.
+ * JavaScript); with JavaScript it also disappears after its duration or on Close. A success or
+ * information toast is written into a status region that is on the page from the start, since
+ * some screen readers announce only a change inside a live region they already know; an error
+ * is an alert, which is announced when it appears.
  */
 export function ToastMessage({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
@@ -20,20 +23,25 @@ export function ToastMessage({ toast }: { toast: Toast | null }) {
     const timer = setTimeout(() => setVisible(null), toast.duration ?? 6_000);
     return () => clearTimeout(timer);
   }, [toast]);
-  if (!visible) return null;
+  const card = visible ? (
+    <div
+      role={visible.type === "error" ? "alert" : undefined}
+      data-testid="toast"
+      className={`pointer-events-auto flex max-w-lg items-start gap-3 rounded-md border-l-4 px-4 py-3 shadow-lg ${styles[visible.type]}`}
+    >
+      <p className="text-sm font-medium">{visible.text}</p>
+      <button type="button" onClick={() => setVisible(null)} className="ml-auto text-sm font-semibold underline">
+        {m.forms_toast_close()}
+      </button>
+    </div>
+  ) : null;
   return (
     // At the foot of a phone's screen (the header's Menu button stays free), at the top from 40rem.
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:top-4 sm:bottom-auto">
-      <div
-        role={visible.type === "error" ? "alert" : "status"}
-        data-testid="toast"
-        className={`pointer-events-auto flex max-w-lg items-start gap-3 rounded-md border-l-4 px-4 py-3 shadow-lg ${styles[visible.type]}`}
-      >
-        <p className="text-sm font-medium">{visible.text}</p>
-        <button type="button" onClick={() => setVisible(null)} className="ml-auto text-sm font-semibold underline">
-          {m.forms_toast_close()}
-        </button>
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center px-4 sm:top-4 sm:bottom-auto">
+      <div role="status" data-testid="toast-region" className="flex justify-center">
+        {visible?.type === "error" ? null : card}
       </div>
+      {visible?.type === "error" ? card : null}
     </div>
   );
 }

@@ -9,8 +9,8 @@ export type IntentForm<S extends z.ZodType = z.ZodType> = {
   schema: S;
   run: (value: z.output<S>) => Promise<unknown>;
   toast: (value: z.output<S>) => string;
-  /** Where on the page to land afterwards ("messages"). */
-  anchor?: string;
+  /** Where on the page to land afterwards ("messages"), and so what takes the focus the pressed button had (app/root.tsx). */
+  anchor?: string | ((value: z.output<S>) => string);
 };
 
 export function intentForm<S extends z.ZodType>(form: IntentForm<S>): IntentForm {
@@ -37,8 +37,9 @@ export async function runIntentForm(formData: FormData, forms: Record<string, In
   } catch (error) {
     return refusedSubmission(submission, form.schema, error, { extra });
   }
+  const anchor = typeof form.anchor === "function" ? form.anchor(submission.value) : form.anchor;
   return redirectWithToast(
-    `${back}${form.anchor ? `#${form.anchor}` : ""}`,
+    `${back}${anchor ? `#${anchor}` : ""}`,
     { type: "success", text: form.toast(submission.value) },
     { status: 303 },
   );

@@ -102,6 +102,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           schema: StaffNoteFormSchema,
           run: (value) => addApplicationNote({ id, note: value.note, actor }),
           toast: () => m.staff_toast_note_added(),
+          anchor: "status",
         }),
         "review-document": intentForm({
           schema: DocumentReviewSchema,
@@ -110,17 +111,19 @@ export async function action({ request, params }: Route.ActionArgs) {
             value.decision === "accepted"
               ? m.staff_toast_document_accepted({ document: documentInfo(value.field).label })
               : m.staff_toast_new_copy({ document: documentInfo(value.field).noun }),
-          anchor: "documents-heading",
+          anchor: (value) => `document-${value.field}`,
         }),
         assign: intentForm({
           schema: AssignmentSchema,
           run: (value) => assignApplication({ id, assigneeId: value.assigneeId, actor }),
           toast: () => m.staff_toast_application_assigned(),
+          anchor: "assignment",
         }),
         reopen: intentForm({
           schema: ReopenSchema,
           run: (value) => reopenApplication({ id, reason: value.reason, actor }),
           toast: () => m.staff_toast_application_reopened(),
+          anchor: "status",
         }),
         message: intentForm({
           schema: ApplicationMessageSchema,
@@ -139,7 +142,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     return refusedSubmission(submission, StatusChangeSchema, error, { extra: { form: "status" } });
   }
-  return redirectWithToast(back, { type: "success", text: staffStatusActions[submission.value.status].toast }, { status: 303 });
+  // Back to the status card, whose heading takes the focus of the button pressed (disabled while it went: app/root.tsx).
+  return redirectWithToast(`${back}#status`, { type: "success", text: staffStatusActions[submission.value.status].toast }, { status: 303 });
 }
 
 export default function ApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -189,11 +193,21 @@ function StatusCard({ application, reply }: { application: PageData; reply: Inte
   const final = isFinal(application.status);
   return (
     <Card className="p-4 sm:p-6">
-      <h2 className="text-xl font-semibold text-slate-900">{m.staff_status()}</h2>
+      {/* A status change, a note or a reopening comes back to it (`#status`), and it takes the focus (app/root.tsx). */}
+      <h2 id="status" className="scroll-mt-20 text-xl font-semibold text-slate-900">
+        {m.staff_status()}
+      </h2>
       {application.status === "withdrawn" ? (
         <p className="mt-2 text-slate-800">{m.server_withdrawn_read_only()}</p>
       ) : (
-        <Form method="post" preventScrollReset className="mt-3 grid gap-3">
+        <Form
+          // A new form (an empty note) once a change or a note has landed on the timeline: a note left in the box
+          // would be sent again with the next status. A refused one keeps what was typed.
+          key={application.timeline.length}
+          method="post"
+          preventScrollReset
+          className="mt-3 grid gap-3"
+        >
           <label htmlFor="staff-note" className="text-sm font-semibold text-slate-800">
             {m.staff_note_label()}
           </label>
@@ -270,7 +284,9 @@ function AssignmentCard({ application, reply }: { application: PageData; reply: 
   const canAssign = application.manager && application.status !== "withdrawn";
   return (
     <Card className="p-4 sm:p-6">
-      <h2 className="text-xl font-semibold text-slate-900">{m.staff_handled_by()}</h2>
+      <h2 id="assignment" className="scroll-mt-20 text-xl font-semibold text-slate-900">
+        {m.staff_handled_by()}
+      </h2>
       <p className="mt-2 text-slate-800">{application.assignee ? application.assignee.name : m.staff_nobody_yet()}</p>
       {canAssign ? (
         <Form method="post" preventScrollReset className="mt-3 grid gap-2">

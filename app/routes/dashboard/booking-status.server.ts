@@ -27,5 +27,10 @@ export async function changeBookingStatus(request: Request, actor: SessionUser, 
   } catch (error) {
     return replyWithError(error, (refusal) => ({ refusal: { booking, message: refusal.message } }));
   }
-  return redirectWithToast(listHref(request), { type: "success", text: statusActions[status].toast }, { status: 303 });
+  // Back to the booking: its card takes the focus its status button had (app/root.tsx).
+  return redirectWithToast(
+    `${listHref(request)}#booking-${booking}`,
+    { type: "success", text: statusActions[status].toast },
+    { status: 303 },
+  );
 }

@@ -184,8 +184,8 @@ describe("a manager's status changes", () => {
 
     const accepted = await change("accepted");
     expect(accepted.status).toBe(303);
-    // Back to the same filtered list.
-    expect(accepted.location).toBe(`/dashboard/bookings?consultant=${owner.consultant.id}`);
+    // Back to the same filtered list, at the booking (its card takes the focus the button had).
+    expect(accepted.location).toBe(`/dashboard/bookings?consultant=${owner.consultant.id}#booking-${bookingId}`);
     expect(await toastOf(new Response(null, { headers: accepted.headers }))).toBe("Booking accepted successfully");
     expect(await statusOf(bookingId)).toBe("accepted");
     const recorded = await db().select().from(auditEvents).where(eq(auditEvents.targetId, student.id));
