@@ -1,8 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile preset) on the production build, driving the
 // system Chromium. Three runs per page; prints the median of each category and exits 1
 // when Performance < 95 or Accessibility, Best Practices or SEO < 100. LIGHTHOUSE_PAGES=/a,/b picks pages
-// (`public` means every public page of tests/e2e/public-pages.ts and the sign-in pages, `public+bn` those and
-// their Bangla twins),
+// (`public`: every page listed in tests/e2e/public-pages.ts; `public+bn`: those and their Bangla twins),
 // LIGHTHOUSE_RUNS the runs per page, LIGHTHOUSE_CATEGORIES=accessibility,seo the categories.
 import { readFile } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
@@ -21,7 +20,7 @@ async function pagesToRun(named) {
   if (!named) return allPages;
   if (named !== "public" && named !== "public+bn") return named.split(",");
   const source = await readFile(new URL("../tests/e2e/public-pages.ts", import.meta.url), "utf8");
-  const paths = [...[...source.matchAll(/path: "([^"]+)"/g)].map((match) => match[1]), "/login", "/signup", "/forgot-password"];
+  const paths = [...source.matchAll(/path: "([^"]+)"/g)].map((match) => match[1]);
   return named === "public" ? paths : paths.flatMap((path) => [path, path === "/" ? "/bn" : `/bn${path}`]);
 }
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoSidewaysScroll, testWithAppPerWorker } from "./app";
 import { axeViolations, axeWidths as widths } from "./axe";
 import { bengali, bengaliShare } from "./bangla-text";
-import { publicPages } from "./public-pages";
+import { accountPages, publicPages } from "./public-pages";
 
 // Every public page in English and then in Bangla, its twin found through its hreflang="bn" link (issue 31's contract,
 // issue 30's): axe with WCAG 2.0–2.2 A and AA at 320 and 1280 px, no sideways scroll, and the twin's language, words
@@ -23,8 +23,7 @@ async function expectAccessibleAtEveryWidth(page: Page) {
   await expectNoSidewaysScroll(page);
 }
 
-/** The public pages, and the pages of signing in and up. */
-const pages = [...publicPages, ...["/login", "/signup", "/forgot-password"].map((path) => ({ path, heading: "" }))];
+const pages = [...publicPages, ...accountPages.map(({ path }) => ({ path, heading: "" }))];
 
 for (const { path, heading } of pages) {
   test(`${path} and its Bangla twin: axe finds no violations at ${widths.join(" and ")} px, neither scrolls sideways, the twin reads in Bangla`, async ({

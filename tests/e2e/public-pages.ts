@@ -27,3 +27,6 @@ export const publicPages = [
   { path: "/privacy", heading: "Privacy policy" },
   { path: "/terms", heading: "Terms of service" },
 ] as const;
+
+/** The pages of signing in and up, public too; checked beside the others for accessibility (and read by scripts/lighthouse.mjs). */
+export const accountPages = [{ path: "/login" }, { path: "/signup" }, { path: "/forgot-password" }] as const;

@@ -37,11 +37,9 @@ export function DocumentGrid({
       {documents.map((document) => (
         <li
           key={document.field}
+          // A review (opened or sent) comes back to it (`#document-…`) and it takes the focus (app/root.tsx).
           id={`document-${document.field}`}
           data-document-state={showState ? document.state : undefined}
-          // With controls under it (staff's review), the card takes the focus of the Review link or the
-          // button that goes away (`#document-…`, app/root.tsx): a focus target, not a tab stop.
-          tabIndex={wide ? -1 : undefined}
           className={cn(
             "flex min-w-0 scroll-mt-20 flex-col rounded-lg border bg-white p-2",
             showState && document.state === "needs-new-copy" ? "border-amber-500" : "border-slate-200",

@@ -48,9 +48,8 @@ export function BookingCard({
       className="flex h-full flex-col p-4"
       data-status={booking.status}
       data-booking={booking.id}
+      // After a status change the redirect names it (`#booking-…`) and it takes the focus (app/root.tsx).
       id={`booking-${booking.id}`}
-      // A focus target, not a tab stop: after a status change the redirect names it (`#booking-…`, app/root.tsx).
-      tabIndex={-1}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <Heading className="font-semibold break-words text-slate-900">{booking.name}</Heading>

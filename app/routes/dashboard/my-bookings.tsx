@@ -108,8 +108,8 @@ export default function MyBookingsPage({ loaderData, actionData }: Route.Compone
                 className="flex h-full flex-col p-4"
                 data-status={row.status}
                 data-booking={row.id}
+                // A cancellation comes back to it (`#booking-…`) and it takes the focus (app/root.tsx).
                 id={`booking-${row.id}`}
-                tabIndex={-1}
               >
                 <MemberHeading
                   photoUrl={row.photoUrl}
