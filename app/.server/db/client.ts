@@ -102,13 +102,24 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
   };
 }
 
+/**
+ * Settings every pooled connection starts with. No parallel query (ADR 039): a page's query is a
+ * few milliseconds of work, and starting its workers costs more than that (30–40 ms measured on a
+ * two-core VM), while ten connections' workers would compete with the web server for the cores.
+ */
+export function connectionOptions(searchPath?: string): string {
+  const settings = ["-c max_parallel_workers_per_gather=0"];
+  if (searchPath) settings.push(`-c search_path=${searchPath}`);
+  return settings.join(" ");
+}
+
 async function openPostgres(databaseUrl: string, searchPath?: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    options: searchPath ? `-c search_path=${searchPath}` : undefined,
+    options: connectionOptions(searchPath),
   });
   // An idle client losing its connection (the server restarted) must not crash the process;
   // the pool replaces it on the next query.

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { type CatalogueUniversity, catalogueUniversities } from "../../../content/universities";
 import { withTestDatabase } from "../../../tests/support/database-per-file";
+import { databaseKind } from "../../../tests/support/test-database";
 import { db } from "../db";
 import { siteSetting, universities, users } from "../db/schema";
 import { findUniversities, readFinderPage, searchTerms, universityCountries } from "./find-universities";
@@ -366,6 +367,14 @@ describe("the finder", () => {
 
   test("an unknown slug is NOT_FOUND", async () => {
     await expect(findUniversityBySlug("no-such-university")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe.runIf(databaseKind() === "postgres")("the finder on PostgreSQL", () => {
+  // Starting a parallel query's workers costs more than a page's whole query (ADR 039).
+  test("reads a page without parallel workers, whatever the server's default", async () => {
+    const setting = await db().execute(sql`select current_setting('max_parallel_workers_per_gather') as workers`);
+    expect(setting).toMatchObject({ rows: [{ workers: "0" }] });
   });
 });
 
