@@ -3,7 +3,7 @@ import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
-import { messagesOptions } from "./scripts/lib/messages.mjs";
+import { compileMessages, messagesOptions } from "./scripts/lib/messages.mjs";
 
 /**
  * React Router's package exports only its development build (remix-run/react-router#14102), with
@@ -60,6 +60,20 @@ const withoutLocaleOverrideWarning: Plugin = {
   },
 };
 
+/**
+ * A build compiles the messages through compileMessages(), which skips the compile when the type
+ * check or an earlier build already made app/paraglide/ from the same inputs (the same files as
+ * Paraglide's plugin writes); development keeps the plugin, which recompiles as a message changes.
+ */
+let compilingMessages: Promise<unknown> | undefined;
+const compiledMessages: Plugin = {
+  name: "onward:compiled-messages",
+  async buildStart() {
+    compilingMessages ??= compileMessages();
+    await compilingMessages;
+  },
+};
+
 export default defineConfig(({ command }) => ({
   // Rolldown's advice on slow plugins is for whoever profiles the build, not for every `npm start`.
   build: { rollupOptions: { checks: { bundlerTimings: false } } },
@@ -77,7 +91,13 @@ export default defineConfig(({ command }) => ({
   // Bundle the few icons the pages use into the server build instead of loading all of Lucide's at
   // start-up (development loads the package as it is: transforming every icon would be slower).
   ssr: command === "build" ? { noExternal: ["lucide"] } : undefined,
-  plugins: [envDirInsteadOfEnvFile, paraglideVitePlugin(messagesOptions), withoutLocaleOverrideWarning, tailwindcss(), reactRouter()],
+  plugins: [
+    envDirInsteadOfEnvFile,
+    command === "build" ? compiledMessages : paraglideVitePlugin(messagesOptions),
+    withoutLocaleOverrideWarning,
+    tailwindcss(),
+    reactRouter(),
+  ],
   resolve: {
     alias: [{ find: "~", replacement: path.resolve(import.meta.dirname, "app") }, ...(command === "build" ? reactRouterProduction : [])],
   },

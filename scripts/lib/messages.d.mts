@@ -2,4 +2,5 @@
 import type { CompilerOptions } from "@inlang/paraglide-js";
 
 export declare const messagesOptions: CompilerOptions;
-export declare function compileMessages(): Promise<void>;
+/** Compiles unless app/paraglide/ was compiled from the same inputs; answers whether it compiled. */
+export declare function compileMessages(): Promise<boolean>;

@@ -1,7 +1,12 @@
 // The translated messages (messages/{locale}/*.json, ADR 037) compiled by Paraglide JS into one
 // typed function per message under app/paraglide/ (generated, not committed). The Vite build and
 // development server compile them through the plugin; the tests (tests/support/global-setup.ts)
-// and `npm run typecheck` through `compileMessages()`.
+// and `npm run typecheck` through `compileMessages()`, which skips the compile when its inputs are
+// those of the last one.
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { compile } from "@inlang/paraglide-js";
 
 export const messagesOptions = {
@@ -20,6 +25,10 @@ export const messagesOptions = {
   // rewrote the folder under any process reading it), overwritten in place, not emptied first: a build,
   // the development server, the tests and the type check may compile at once.
   outputStructure: "message-modules",
+  // The test that tells the server from the browser, as Paraglide's Vite plugin writes it, so that
+  // app/paraglide/ holds the same files whichever of the build, the tests or the type check compiled
+  // it last (compileMessages() below skips a compile whose inputs have not changed).
+  isServer: "import.meta.env?.SSR ?? typeof window === 'undefined'",
   cleanOutdir: false,
   emitGitIgnore: false,
   emitPrettierIgnore: false,
@@ -28,8 +37,37 @@ export const messagesOptions = {
   includeEslintDisableComment: false,
 };
 
+const root = path.resolve(import.meta.dirname, "../..");
+/** Where a compile notes what it was made from (app/paraglide/ is not committed). */
+const stampFile = path.join(root, messagesOptions.outdir, ".compiled-from");
+
+/**
+ * Compiles the messages unless app/paraglide/ was already compiled from the same inputs (the
+ * messages, the project's settings, these options and the compiler's and plugin's versions): a
+ * compile takes half a minute on our VMs, and the type check and each test run would otherwise
+ * repeat it for nothing. Answers whether it compiled.
+ */
 export async function compileMessages() {
+  const inputs = await inputsHash();
+  const stamp = await readFile(stampFile, "utf8").catch(() => "");
+  const outputs = ["messages.js", "runtime.js", "server.js"].every((file) => existsSync(path.join(root, messagesOptions.outdir, file)));
+  if (stamp === inputs && outputs) return false;
   await compile(messagesOptions);
+  await writeFile(stampFile, inputs);
+  return true;
+}
+
+async function inputsHash() {
+  const hash = createHash("sha256").update(JSON.stringify(messagesOptions));
+  const messageFiles = (await readdir(path.join(root, "messages"), { recursive: true })).filter((file) => file.endsWith(".json")).sort();
+  const files = [
+    "project.inlang/settings.json",
+    "node_modules/@inlang/paraglide-js/package.json",
+    "node_modules/@inlang/plugin-message-format/package.json",
+    ...messageFiles.map((file) => path.join("messages", file)),
+  ];
+  for (const file of files) hash.update(`\0${file}\0`).update(await readFile(path.join(root, file)));
+  return hash.digest("hex");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await compileMessages();
