@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import sharp from "sharp";
 import { type SeedUser, setUpAppWithMail, signInAs } from "./app";
+import { farhana, memberPhoto, type NetworkingMember } from "./members";
 
 const manager: SeedUser = { email: "net.manager@onward.test", password: "networking manager pass", name: "Net Manager", role: "manager" };
 const student: SeedUser = { email: "net.student@onward.test", password: "networking student pass", name: "Nusrat Jahan", role: "student" };
@@ -11,16 +11,6 @@ const url = (path: string) => app.url(path);
 // One story, in order: each step builds on the members the one before left.
 test.describe.configure({ mode: "serial" });
 
-const farhana = {
-  name: "Farhana Sultana",
-  company: "Aalto University",
-  address: "Espoo",
-  email: "farhana.abroad@example.com",
-  phone: "+358 40 765 4321",
-  profession: "Software Engineer",
-  location: "Finland",
-  category: "Software Engineer",
-};
 const imran = {
   ...farhana,
   name: "Imran Chowdhury",
@@ -32,7 +22,7 @@ const imran = {
   category: "Chef",
 };
 
-async function addMember(page: Page, member: typeof farhana) {
+async function addMember(page: Page, member: NetworkingMember) {
   await page.goto(url("/dashboard/add-new-networking-member"));
   for (const [label, value] of [
     ["Name", member.name],
@@ -47,9 +37,7 @@ async function addMember(page: Page, member: typeof farhana) {
   }
   await page.getByLabel("Location").selectOption(member.location);
   await page.getByLabel("Job category").selectOption(member.category);
-  const photo = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#0f766e" } })
-    .jpeg()
-    .toBuffer();
+  const photo = await memberPhoto(200);
   await page.getByLabel("Photo", { exact: true }).setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: photo });
   await page.getByRole("button", { name: "Add member" }).click();
   await expect(page.getByTestId("toast")).toContainText("Networking member added successfully");

@@ -1,9 +1,9 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import sharp from "sharp";
 import { applicationForm } from "../support/applications";
 import { type SeedUser, setUpAppWithMail, signInAs } from "./app";
 import { consultantWithSlots } from "./consultants";
 import { expectAnnounced, expectNoTrap, expectSeen, focused, focusNow, pressUntil, skipToContent, typeNext } from "./keyboard";
+import { farhana, memberPhoto } from "./members";
 
 // The staff's flows by keyboard alone (issue 31, item 2), as keyboard.spec.ts does the students':
 // Tab and Shift+Tab to move, Enter to act, typing in fields; no clicks and no fill(). What the
@@ -130,20 +130,10 @@ test("a consultant accepts a booking by keyboard, and focus stays with it", asyn
 
 test("a manager edits a networking member by keyboard: a field left empty is named, and the change is saved", async ({ page }) => {
   await signInAs(page, app.url("/login?redirectTo=/dashboard/manage-networking-member"), manager);
-  const photo = await sharp({ create: { width: 96, height: 96, channels: 3, background: "#0f766e" } })
-    .jpeg()
-    .toBuffer();
   const added = await page.request.post(app.url("/dashboard/add-new-networking-member"), {
     multipart: {
-      name: "Farhana Sultana",
-      company: "Aalto University",
-      address: "Espoo",
-      email: "farhana.abroad@example.com",
-      phone: "+358 40 765 4321",
-      profession: "Software Engineer",
-      location: "Finland",
-      category: "Software Engineer",
-      profile: { name: "farhana.jpg", mimeType: "image/jpeg", buffer: photo },
+      ...farhana,
+      profile: { name: "farhana.jpg", mimeType: "image/jpeg", buffer: await memberPhoto(96) },
     },
     maxRedirects: 0,
   });
@@ -151,7 +141,7 @@ test("a manager edits a networking member by keyboard: a field left empty is nam
   await page.reload();
 
   await skipToContent(page);
-  await pressUntil(page, "Update Farhana Sultana");
+  await pressUntil(page, `Update ${farhana.name}`);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/dashboard\/networkings\/[^/]+$/);
   // (The address changes as the navigation starts: the keys wait for the page that follows.)
@@ -182,6 +172,6 @@ test("a manager edits a networking member by keyboard: a field left empty is nam
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(app.url("/dashboard/manage-networking-member"));
   await expectAnnounced(page.getByTestId("toast"), "Networking member updated successfully");
-  const card = page.getByRole("list", { name: "Networking members" }).getByRole("listitem").filter({ hasText: "Farhana Sultana" });
+  const card = page.getByRole("list", { name: "Networking members" }).getByRole("listitem").filter({ hasText: farhana.name });
   await expect(card).toContainText("Data Scientist, Aalto University · Toronto, Canada");
 });
