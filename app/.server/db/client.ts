@@ -107,7 +107,7 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
  * few milliseconds of work, and starting its workers costs more than that (30–40 ms measured on a
  * two-core VM), while ten connections' workers would compete with the web server for the cores.
  */
-export function connectionOptions(searchPath?: string): string {
+function connectionOptions(searchPath?: string): string {
   const settings = ["-c max_parallel_workers_per_gather=0"];
   if (searchPath) settings.push(`-c search_path=${searchPath}`);
   return settings.join(" ");
