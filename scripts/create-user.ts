@@ -6,26 +6,7 @@
 //
 // The arguments are checked before the database and account modules load (a second or more of
 // start-up), so a mistyped command answers at once.
-import { parseArgs } from "node:util";
-import { z } from "zod";
-import { passwordProblem } from "~/.server/auth/password-policy";
-import { roles } from "~/lib/roles";
-import { emailField, newPasswordField } from "~/lib/schemas/auth";
-import { ConsultantStarterSchema } from "~/lib/schemas/booking";
-
-/** The consultant profile's details create-user takes (checked by the add-consultant form's rules). */
-const profileOptions = ["university", "country", "phone", "profession", "description"] as const;
-
-const argsSchema = z.object({
-  email: emailField,
-  password: newPasswordField,
-  name: z.string().trim().min(1, "--name is required").max(100),
-  role: z.enum(roles, { message: `--role must be one of ${roles.join(", ")}` }),
-});
-
-const usage =
-  "usage: npm run create-user -- --email E --password P --name N --role manager\n" +
-  "       (with --role consultant, optionally --university U --country C --phone P --profession P --description D)";
+import { type CreateUserArgs, parseCreateUserArgs } from "./lib/create-user-args";
 
 function fail(message: string): never {
   console.error(`create-user: ${message}`);
@@ -33,40 +14,9 @@ function fail(message: string): never {
 }
 
 async function main() {
-  let values: Record<string, string | undefined>;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        email: { type: "string" },
-        password: { type: "string" },
-        name: { type: "string" },
-        role: { type: "string", default: "student" },
-        ...Object.fromEntries(profileOptions.map((name) => [name, { type: "string" as const }])),
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    fail(`${(error as Error).message}\n${usage}`);
-  }
-  const profile = Object.fromEntries(profileOptions.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])));
-  const extra = Object.keys(profile)[0];
-  if (extra && values.role !== "consultant") fail(`--${extra} describes a consultant: use it with --role consultant`);
-  const details = ConsultantStarterSchema.safeParse(profile);
-  if (!details.success) {
-    const issue = details.error.issues[0];
-    fail(`--${String(issue?.path[0])}: ${issue?.message}`);
-  }
-  const parsed = argsSchema
-    .superRefine((args, context) => {
-      const problem = passwordProblem({ password: args.password, email: args.email });
-      if (problem) context.addIssue({ code: "custom", path: ["password"], message: problem });
-    })
-    .safeParse(values);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    fail(`--${String(issue?.path[0] ?? "arguments")}: ${issue?.message}`);
-  }
-  const input = parsed.data;
+  const parsed = parseCreateUserArgs(process.argv.slice(2));
+  if (!parsed.ok) fail(parsed.message);
+  const { input, profile }: CreateUserArgs = parsed;
   const report = (outcome: { status: "created" } | { status: "role-updated"; from: string; to: string }) =>
     console.log(
       outcome.status === "role-updated"
@@ -98,7 +48,7 @@ async function main() {
     setDatabase(database);
     if (input.role === "consultant") {
       // One truth for what a consultant is: the role and a bookable profile, written together.
-      const { account, profileCreated } = await provisionConsultant({ ...input, profile: details.data });
+      const { account, profileCreated } = await provisionConsultant({ ...input, profile });
       report(account);
       console.log(
         profileCreated
