@@ -7,8 +7,11 @@ import { expect, test } from "vitest";
 import { freePort, projectRoot, tempDir } from "../support/server-process";
 import { createServerEnvironment, databaseKind } from "../support/test-database";
 
-/** What a fresh clone has: the committed sources, no build, no data (node_modules linked, as after `npm install`). */
-async function freshClone(): Promise<string> {
+/**
+ * What a fresh clone has: the committed sources, no build, no data (node_modules linked, as after `npm install`).
+ * With `built`, the project's own build is copied in after the sources (newer than they are, so none is made).
+ */
+async function freshClone({ built }: { built: boolean }): Promise<string> {
   const dir = await tempDir("onward-clone-");
   const left = new Set(["node_modules", "build", "data", ".git", ".react-router", "test-results", "playwright-report", "coverage", ".tmp"]);
   await cp(projectRoot, dir, {
@@ -16,6 +19,7 @@ async function freshClone(): Promise<string> {
     filter: (source) => !left.has(path.relative(projectRoot, source).split(path.sep)[0] ?? ""),
   });
   await symlink(path.join(projectRoot, "node_modules"), path.join(dir, "node_modules"));
+  if (built) await cp(path.join(projectRoot, "build"), path.join(dir, "build"), { recursive: true });
   return dir;
 }
 
@@ -69,11 +73,14 @@ async function stop(started: Started) {
 
 const setupLink = /(http:\/\/localhost:\d+)\/setup\?token=([A-Za-z0-9_-]{43})(?=\s)/;
 
+// On PostgreSQL the clone starts from the project's build: the build is the same whatever the database, and making it
+// again costs a minute of the suite; what differs, the banner and a new empty database, is checked on both.
 test("npm start on a fresh clone builds quietly, prints the banner with the set-up link before it listens, and the same link next time", async () => {
-  const clone = await freshClone();
+  const onPostgres = databaseKind() === "postgres";
+  const clone = await freshClone({ built: onPostgres });
   // An empty DATA_DIR: the embedded database is created on this first start (or a new, empty PostgreSQL database).
   const dataDir = await tempDir("onward-first-data-");
-  const postgres = databaseKind() === "postgres" ? await createServerEnvironment() : undefined;
+  const postgres = onPostgres ? await createServerEnvironment() : undefined;
   const env = { ...postgres?.env, DATA_DIR: dataDir };
   try {
     const first = await npmStart(clone, env, 240_000);
@@ -81,6 +88,8 @@ test("npm start on a fresh clone builds quietly, prints the banner with the set-
       const lines = first.atFirstAnswer.split("\n").filter((line) => line.trim() !== "");
       expect(lines.length, first.atFirstAnswer).toBeLessThanOrEqual(40);
       expect(first.output()).not.toMatch(/deprecated|Future Flag/i);
+      if (postgres) expect(first.atFirstConnection).not.toContain("building");
+      else expect(first.atFirstConnection).toContain("No build found; building…");
       // Before the port accepted anything: the banner, with the database, data folder, mail and the link.
       expect(first.atFirstConnection).toContain(`Onward is starting on http://localhost:${first.port}`);
       expect(first.atFirstConnection).toContain(`  data      ${dataDir}`);
