@@ -1,12 +1,9 @@
 import type { ButtonVariant } from "~/components/ui/button";
-import { withElements } from "~/components/ui/rich-message";
 import { cn } from "~/lib/cn";
 import { localizedPath } from "~/lib/locale";
 import { applyNow, type NextStep, talkToUs } from "~/lib/next-steps";
-import { type SiteSettings, telHref } from "~/lib/site-settings";
 import { m } from "~/paraglide/messages";
 import { LinkButton } from "../ui/button";
-import { TextLink } from "../ui/text-link";
 
 /** A call to action as a button; an external one says it opens a new tab. */
 export function NextStepButton({ step, variant }: { step: NextStep; variant?: ButtonVariant }) {
@@ -42,31 +39,6 @@ export function ApplyOrBook({ bookingUrl }: { bookingUrl: string | undefined }) 
   );
 }
 
-/** The shared contact block: how to reach us. */
-export function ContactBlock({ settings }: { settings: SiteSettings }) {
-  const email = <TextLink href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</TextLink>;
-  const place = { city: settings.city, country: settings.country };
-  return (
-    <section aria-labelledby="contact-block-title" className="mx-auto max-w-7xl px-4 py-12">
-      <h2 id="contact-block-title" className="text-2xl font-bold text-slate-900">
-        {m.public_contact_block_title()}
-      </h2>
-      <p className="mt-2 text-slate-700">
-        {settings.contactPhone
-          ? withElements(m.public_contact_block_text_with_phone, {
-              ...place,
-              email,
-              phone: <TextLink href={telHref(settings.contactPhone)}>{settings.contactPhone}</TextLink>,
-            })
-          : withElements(m.public_contact_block_text, { ...place, email })}
-      </p>
-      <p className="mt-4">
-        <LinkButton href={localizedPath("/contact")}>{m.public_contact_block_button()}</LinkButton>
-      </p>
-    </section>
-  );
-}
-
 /** The IELTS classes' two calls to action: book the free class, or read about the course. */
 export function IeltsActions({ className }: { className?: string }) {
   return (
@@ -82,18 +54,4 @@ export function IeltsActions({ className }: { className?: string }) {
 /** "Book Free Class" opens the contact form with the request already written, in the page's language. */
 function bookFreeClassHref(): string {
   return localizedPath(`/contact?${new URLSearchParams({ message: m.public_ielts_book_free_class_message() })}`);
-}
-
-/** Short headed texts as bordered cards, three to a row on a laptop (reasons, benefits). */
-export function TitledCards({ items }: { items: readonly { title: string; text: string }[] }) {
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {items.map((item) => (
-        <li key={item.title} className="rounded-lg border border-slate-200 p-5">
-          <h3 className="font-semibold text-slate-900">{item.title}</h3>
-          <p className="mt-2 text-slate-700">{item.text}</p>
-        </li>
-      ))}
-    </ul>
-  );
 }

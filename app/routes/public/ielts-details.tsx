@@ -1,9 +1,10 @@
 import { getIeltsBatchSettings } from "~/.server/settings/site-settings";
 import { PageHero } from "~/components/layout/page";
 import { useSiteSettings } from "~/components/layout/use-site-settings";
+import { ContactBlock } from "~/components/public/contact-block";
 import { ContactForm } from "~/components/public/contact-form";
-import { ContactBlock, TitledCards } from "~/components/public/guide-blocks";
 import { Section } from "~/components/public/section";
+import { TitledCards } from "~/components/public/titled-cards";
 import { Avatar } from "~/components/ui/avatar";
 import { LinkButton } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
