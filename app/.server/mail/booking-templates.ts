@@ -2,7 +2,7 @@ import { intlLocale, type Locale } from "~/lib/locale";
 import { formatSlot } from "~/lib/time-zones";
 import { m } from "~/paraglide/messages";
 import type { MailMessage } from "./outbox";
-import { greetingFor, renderMail } from "./templates";
+import { renderMail } from "./templates";
 
 /** A person an e-mail goes to, with the zone their times are shown in and the language they read. */
 export type Recipient = { name: string; email: string; timeZone: string; locale: Locale };
@@ -26,7 +26,7 @@ export function bookingRequestedMail(input: BookingMail & { contact: { email: st
     to: input.to.email,
     locale,
     subject: m.mail_booking_requested_subject({ student: input.studentName }, { locale }),
-    greeting: greetingFor(input.to.name, locale),
+    name: input.to.name,
     paragraphs: [
       m.mail_booking_requested_body({ student: input.studentName, when: when(input.slot, input.to) }, { locale }),
       m.mail_booking_requested_contact(input.contact, { locale }),
@@ -44,7 +44,7 @@ export function bookingAcceptedMail(input: BookingMail & { calendar: string }): 
       to: input.to.email,
       locale,
       subject: m.mail_booking_accepted_subject({ consultant: input.consultantName }, { locale }),
-      greeting: greetingFor(input.to.name, locale),
+      name: input.to.name,
       paragraphs: [
         m.mail_booking_accepted_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale }),
         m.mail_booking_accepted_calendar({}, { locale }),
@@ -62,7 +62,7 @@ export function bookingRejectedMail(input: BookingMail & { calendar: string | nu
     to: input.to.email,
     locale,
     subject: m.mail_booking_rejected_subject({ consultant: input.consultantName }, { locale }),
-    greeting: greetingFor(input.to.name, locale),
+    name: input.to.name,
     paragraphs: [
       m.mail_booking_rejected_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale }),
       input.calendar ? m.mail_booking_rejected_removed({}, { locale }) : m.mail_booking_rejected_choose({}, { locale }),
@@ -80,7 +80,7 @@ export function bookingCompletedMail(input: BookingMail): MailMessage {
     to: input.to.email,
     locale,
     subject: m.mail_booking_completed_subject({ consultant: input.consultantName }, { locale }),
-    greeting: greetingFor(input.to.name, locale),
+    name: input.to.name,
     paragraphs: [
       m.mail_booking_completed_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale }),
       m.mail_booking_completed_hope({}, { locale }),
@@ -96,7 +96,7 @@ export function bookingCancelledMail(input: BookingMail & { calendar: string | n
     to: input.to.email,
     locale,
     subject: m.mail_booking_cancelled_subject({ consultant: input.consultantName }, { locale }),
-    greeting: greetingFor(input.to.name, locale),
+    name: input.to.name,
     paragraphs: [m.mail_booking_cancelled_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale })],
     action: { label: m.mail_booking_see_bookings_action({}, { locale }), url: input.url },
   });
@@ -110,7 +110,7 @@ export function bookingCancelledForConsultantMail(input: BookingMail): MailMessa
     to: input.to.email,
     locale,
     subject: m.mail_booking_cancelled_consultant_subject({ student: input.studentName }, { locale }),
-    greeting: greetingFor(input.to.name, locale),
+    name: input.to.name,
     paragraphs: [m.mail_booking_cancelled_consultant_body({ student: input.studentName, when: when(input.slot, input.to) }, { locale })],
     action: { label: m.mail_booking_see_appointments_action({}, { locale }), url: input.url },
   });
@@ -123,7 +123,7 @@ export function bookingReminderMail(input: BookingMail & { other: string }): Mai
     to: input.to.email,
     locale,
     subject: m.mail_booking_reminder_subject({ other: input.other }, { locale }),
-    greeting: greetingFor(input.to.name, locale),
+    name: input.to.name,
     paragraphs: [m.mail_booking_reminder_body({ other: input.other, when: when(input.slot, input.to) }, { locale })],
     action: { label: m.mail_booking_see_action({}, { locale }), url: input.url },
   });
@@ -145,7 +145,7 @@ export function consultantInvitationMail(input: { to: string; name: string; url:
     to: input.to,
     locale,
     subject: m.mail_consultant_added_subject({}, { locale }),
-    greeting: greetingFor(input.name, locale),
+    name: input.name,
     paragraphs: [
       m.mail_consultant_invitation_body({}, { locale }),
       m.mail_consultant_invitation_password({ days: new Intl.NumberFormat(intlLocale[locale]).format(input.days) }, { locale }),
@@ -161,7 +161,7 @@ export function consultantAddedMail(input: { to: string; name: string; url: stri
     to: input.to,
     locale,
     subject: m.mail_consultant_added_subject({}, { locale }),
-    greeting: greetingFor(input.name, locale),
+    name: input.name,
     paragraphs: [m.mail_consultant_added_body({}, { locale }), m.mail_consultant_added_password({}, { locale })],
     action: { label: m.mail_consultant_added_action({}, { locale }), url: input.url },
   });

@@ -1,7 +1,7 @@
 import type { Locale } from "~/lib/locale";
 import { m } from "~/paraglide/messages";
 import type { MailMessage } from "./outbox";
-import { greetingFor, renderMail } from "./templates";
+import { renderMail } from "./templates";
 
 /**
  * The e-mails of casework: document reviews and new copies, assignment, withdrawal and messages.
@@ -28,7 +28,7 @@ export function documentReviewMail(input: {
     subject: asked
       ? m.mail_document_new_copy_subject({ document: input.document }, { locale })
       : m.mail_document_accepted_subject({ document: input.document }, { locale }),
-    greeting: greetingFor(input.name, locale),
+    name: input.name,
     paragraphs: asked
       ? [
           m.mail_document_new_copy_body(names, { locale }),
@@ -57,7 +57,7 @@ export function documentsReplacedMail(input: {
     to: input.to,
     locale,
     subject: m.mail_documents_replaced_subject({ student: input.student }, { locale }),
-    greeting: greetingFor(input.name, locale),
+    name: input.name,
     paragraphs: [
       m.mail_documents_replaced_body(
         { student: input.student, documents: input.documents.join(", "), application: input.application },
@@ -83,7 +83,7 @@ export function applicationAssignedMail(input: {
     to: input.to,
     locale,
     subject: m.mail_application_assigned_subject({ student: input.student }, { locale }),
-    greeting: greetingFor(input.name, locale),
+    name: input.name,
     paragraphs: [
       m.mail_application_assigned_body(
         { assignedBy: input.assignedBy, student: input.student, application: input.application },
@@ -108,7 +108,7 @@ export function applicationWithdrawnMail(input: {
     to: input.to,
     locale,
     subject: m.mail_application_withdrawn_subject({ student: input.student }, { locale }),
-    greeting: greetingFor(input.name, locale),
+    name: input.name,
     paragraphs: [
       m.mail_application_withdrawn_body({ student: input.student, application: input.application }, { locale }),
       ...(input.reason ? [m.mail_application_withdrawn_reason({ reason: input.reason }, { locale })] : []),
@@ -130,7 +130,7 @@ export function applicationMessageMail(input: {
     to: input.to,
     locale,
     subject: m.mail_application_message_subject({}, { locale }),
-    greeting: greetingFor(input.name, locale),
+    name: input.name,
     paragraphs: [
       m.mail_application_message_body({ from: input.from, application: input.application }, { locale }),
       m.mail_application_message_reply({}, { locale }),

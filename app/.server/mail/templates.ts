@@ -23,24 +23,30 @@ export function localizedHref(href: string, locale: Locale): string {
   return url.href;
 }
 
-/** "Hello Rahim,": every message's greeting, in the recipient's language. */
-export function greetingFor(name: string, locale: Locale): string {
-  return m.mail_hello({ name }, { locale });
-}
-
 type Layout = {
   to: string;
   /** The recipient's language: the layout's own words (the link hint, the signature) are written in it. */
   locale: Locale;
   subject: string;
-  greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
   footer?: string;
-};
+} & (
+  | {
+      /** The recipient's name: a message to a person greets them by it ("Hello Rahim,"), in their language. */
+      name: string;
+      greeting?: never;
+    }
+  | {
+      /** A message to a shared address (the staff inbox) says its own hello. */
+      greeting: string;
+      name?: never;
+    }
+);
 
 /** One layout for every message: a greeting, a few paragraphs, an optional button, in HTML and plain text. */
-export function renderMail({ to, locale, subject, greeting, paragraphs, action, footer }: Layout): MailMessage {
+export function renderMail({ to, locale, subject, paragraphs, action, footer, ...hello }: Layout): MailMessage {
+  const greeting = hello.greeting ?? m.mail_hello({ name: hello.name }, { locale });
   const signature = footer ?? m.mail_signature({}, { locale });
   const text = [greeting, "", ...paragraphs.flatMap((p) => [p, ""]), ...(action ? [`${action.label}: ${action.url}`, ""] : []), signature]
     .join("\n")
@@ -61,7 +67,7 @@ export function verifyEmailMail({ to, name, url, locale }: LinkMail): MailMessag
     to,
     locale,
     subject: m.mail_verify_subject({}, { locale }),
-    greeting: greetingFor(name, locale),
+    name,
     paragraphs: [m.mail_verify_body({}, { locale })],
     action: { label: m.mail_verify_action({}, { locale }), url },
     footer: m.mail_verify_footer({}, { locale }),
@@ -73,7 +79,7 @@ export function resetPasswordMail({ to, name, url, locale }: LinkMail): MailMess
     to,
     locale,
     subject: m.mail_reset_subject({}, { locale }),
-    greeting: greetingFor(name, locale),
+    name,
     paragraphs: [m.mail_reset_body({}, { locale })],
     action: { label: m.mail_reset_action({}, { locale }), url },
     footer: m.mail_reset_footer({}, { locale }),
@@ -85,7 +91,7 @@ export function magicLinkMail({ to, name, url, locale }: LinkMail): MailMessage 
     to,
     locale,
     subject: m.mail_magic_subject({}, { locale }),
-    greeting: greetingFor(name, locale),
+    name,
     paragraphs: [m.mail_magic_body({}, { locale })],
     action: { label: m.mail_sign_in_action({}, { locale }), url },
     footer: m.mail_magic_footer({}, { locale }),
@@ -98,7 +104,7 @@ export function signUpAttemptMail({ to, name, url, locale }: LinkMail): MailMess
     to,
     locale,
     subject: m.mail_signup_attempt_subject({}, { locale }),
-    greeting: greetingFor(name, locale),
+    name,
     paragraphs: [m.mail_signup_attempt_body({}, { locale }), m.mail_signup_attempt_not_you({}, { locale })],
     action: { label: m.mail_sign_in_action({}, { locale }), url },
     footer: m.mail_signup_attempt_footer({}, { locale }),
@@ -122,7 +128,7 @@ export function applicationStatusMail(input: {
     to: input.to,
     locale,
     subject: m.mail_status_subject({ status: input.status }, { locale }),
-    greeting: greetingFor(input.name, locale),
+    name: input.name,
     paragraphs: [
       m.mail_status_body({ university: input.university, country: input.country, status: input.status }, { locale }),
       ...(input.note ? [m.mail_status_note({ note: input.note }, { locale })] : []),

@@ -8,7 +8,7 @@ import { type Database, db } from "../db";
 import { memberMessages, networkingMembers, users } from "../db/schema";
 import { AppError, formatWait } from "../errors";
 import { queueMail } from "../mail/outbox";
-import { greetingFor, mailLink, renderMail } from "../mail/templates";
+import { mailLink, renderMail } from "../mail/templates";
 import { getSiteSettings } from "../settings/site-settings";
 import { type DirectoryCard, memberSummaryColumns } from "./search-directory";
 
@@ -82,7 +82,7 @@ export async function sendConnectMessage(input: {
         to: member.email,
         locale,
         subject: m.mail_connect_subject({ student }, { locale }),
-        greeting: greetingFor(member.name, locale),
+        name: member.name,
         paragraphs: [
           m.mail_connect_intro({ student }, { locale }),
           parsed.data.message,

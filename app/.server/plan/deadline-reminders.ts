@@ -6,7 +6,7 @@ import type { Database } from "../db";
 import { deadlineRemindersSent, planSettings, shortlistEntries, universities, users } from "../db/schema";
 import { logger } from "../logger";
 import { queueMail } from "../mail/outbox";
-import { greetingFor, localizedHref, mailLink, renderMail } from "../mail/templates";
+import { localizedHref, mailLink, renderMail } from "../mail/templates";
 import { reportingRuns } from "../metrics";
 import { type PeriodicJob, startPeriodicJob } from "../periodic-job";
 import { shortlistEvents } from "../universities/shortlist";
@@ -168,7 +168,7 @@ export function deadlineReminderMail(input: { to: string; locale: Locale; name: 
     to: input.to,
     locale,
     subject,
-    greeting: greetingFor(input.name, locale),
+    name: input.name,
     paragraphs: [
       ...due.map((item) =>
         m.mail_deadline_line(
