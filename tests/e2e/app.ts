@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { type Cookie, type Page, test } from "@playwright/test";
 import type { Role } from "~/lib/roles";
 import { copyDataDir, projectRoot, type ServerProcess, startServer } from "../support/server-process";
 import { type ReceivedMail, startSmtpServer } from "../support/smtp";
+import { seedScripts } from "./global-setup";
 
 export type SeedUser = { email: string; password: string; name: string; role: Role };
 
@@ -117,25 +117,21 @@ export function testWithAppPerWorker(options: AppOptions = {}) {
 
 /** Makes the app's accounts (and, when asked, the world around them) in one process, before its server owns the database. */
 function seedAccounts(dataDir: string, users: SeedUser[], populated: AppOptions["populated"]) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"),
-      populated ? "scripts/lib/bench-seed.ts" : "tests/support/seed-accounts.ts",
-    ],
-    {
-      cwd: projectRoot,
-      env: {
-        PATH: process.env.PATH ?? "",
-        DATA_DIR: dataDir,
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-        ONWARD_SEED_ACCOUNTS: JSON.stringify(users),
-        ...(populated ? { BENCH_SEEDED_APPLICATIONS: String(populated.applications), BENCH_MEMBERS: String(populated.members) } : {}),
-      },
-      encoding: "utf8",
+  const bundles = JSON.parse(process.env.ONWARD_E2E_SCRIPTS ?? "{}") as Record<string, string>;
+  const script = bundles[populated ? seedScripts.populated : seedScripts.accounts];
+  if (!script) throw new Error("The e2e global setup did not bundle the seeding scripts");
+  const result = spawnSync(process.execPath, [script], {
+    cwd: projectRoot,
+    env: {
+      PATH: process.env.PATH ?? "",
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      ONWARD_SEED_ACCOUNTS: JSON.stringify(users),
+      ...(populated ? { BENCH_SEEDED_APPLICATIONS: String(populated.applications), BENCH_MEMBERS: String(populated.members) } : {}),
     },
-  );
+    encoding: "utf8",
+  });
   if (result.status !== 0) throw new Error(`seeding accounts failed: ${result.stdout}${result.stderr}`);
 }
 
