@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -15,10 +14,10 @@ import { type FileStorage, PARTIAL_MARKER, setStorage } from "~/.server/storage/
 import { createUser, type TestUser } from "../support/accounts";
 import { createSubmittedApplication, tinyPdf } from "../support/applications";
 import { bookingContact, createConsultant, createSlot } from "../support/booking";
-import { bundleScripts } from "../support/bundled-scripts";
+import { bundleScripts, runScript } from "../support/bundled-scripts";
 import { memberChoices, memberFields, memberPhoto, sessionOf } from "../support/members";
 import { startS3Server } from "../support/s3";
-import { projectRoot, startServer, tempDir } from "../support/server-process";
+import { startServer, tempDir } from "../support/server-process";
 import { onServerDatabase, signInOverHttp } from "../support/server-users";
 import { adminQuery, createServerEnvironment, databaseKind } from "../support/test-database";
 
@@ -37,7 +36,6 @@ async function scratchDir(prefix: string): Promise<string> {
 afterAll(async () => {
   for (const folder of scratchFolders) await rm(folder, { recursive: true, force: true });
 });
-type ScriptResult = { code: number | null; output: string };
 
 /**
  * The scripts bundled once for this file (tests/support/bundled-scripts.ts): each later run starts in a second or two
@@ -51,39 +49,10 @@ afterAll(async () => {
   await bundles?.remove();
 });
 
-/** Runs `npm run backup` / `npm run restore` as an operator would (production environment); killed after 200 s. */
-function runScript(
-  script: "backup" | "restore",
-  args: string[],
-  env: Record<string, string>,
-  { through = "bundle" }: { through?: "tsx" | "bundle" } = {},
-): Promise<ScriptResult> {
-  const bundled = bundles?.scripts[`scripts/${script}.ts`];
-  if (through === "bundle" && !bundled) throw new Error("The scripts were not bundled");
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      through === "tsx"
-        ? [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), `scripts/${script}.ts`, ...args]
-        : [bundled ?? "", ...args],
-      {
-        cwd: projectRoot,
-        env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
-      },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 200_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+/** Runs `npm run backup` / `npm run restore` (from its bundle unless told to go through tsx). */
+function operatorRun(script: "backup" | "restore", args: string[], env: Record<string, string>, { through = "bundle" } = {}) {
+  if (!bundles) throw new Error("The scripts were not bundled");
+  return runScript(`scripts/${script}.ts`, args, env, { bundles: through === "tsx" ? undefined : bundles.scripts });
 }
 
 /** A target nothing was restored into yet: a new DATA_DIR, and on PostgreSQL a new database with no tables. */
@@ -202,7 +171,7 @@ describe("a seeded instance's backup", () => {
     source = await createServerEnvironment();
     ({ student } = await seedInstance(source.env));
     backup = path.join(await scratchDir("onward-backup-"), "snapshot");
-    const made = await runScript("backup", ["--out", backup], source.env, { through: "tsx" });
+    const made = await operatorRun("backup", ["--out", backup], source.env, { through: "tsx" });
     expect(made.output).toMatch(/^Backed up to .+ database at migration \d{4}_\w+ .+, \d+ files .+ in [\d.]+ s\.$/m);
     expect(made.code).toBe(0);
     sourceRows = await everyRow(source.env);
@@ -223,7 +192,7 @@ describe("a seeded instance's backup", () => {
     expect(Object.keys(sourceFiles).length).toBeGreaterThanOrEqual(3);
 
     const target = await newTarget();
-    const restored = await runScript("restore", [backup], target);
+    const restored = await operatorRun("restore", [backup], target);
     expect(restored.output).toMatch(/^Restored .+ database at migration \d{4}_\w+, \d+ files .+ in [\d.]+ s\./m);
     expect(restored.code).toBe(0);
     expect(await everyRow(target)).toEqual(sourceRows);
@@ -239,7 +208,7 @@ describe("a seeded instance's backup", () => {
   });
 
   test("a restore into a target that holds data is refused and changes nothing", async () => {
-    const refused = await runScript("restore", [backup], source.env);
+    const refused = await operatorRun("restore", [backup], source.env);
     expect(refused.code).toBe(1);
     expect(refused.output.trim()).toMatch(/^restore: .*not empty.*$/);
     expect(await everyRow(source.env)).toEqual(sourceRows);
@@ -256,7 +225,7 @@ describe("a seeded instance's backup", () => {
     // The file changed after the backup (a damaged disk, a careless edit): its sum no longer matches.
     await writeFile(path.join(damaged, document.path), tinyPdf("tampered"));
     const target = await newTarget();
-    const refused = await runScript("restore", [damaged], target);
+    const refused = await operatorRun("restore", [damaged], target);
     expect(refused.code).toBe(1);
     expect(refused.output.trim()).toBe(
       `restore: ${document.path} does not match its sha256 in the manifest: the backup is damaged, nothing was restored`,
@@ -268,7 +237,7 @@ describe("a seeded instance's backup", () => {
     const server = await startServer({ ...source.env, LOG_LEVEL: "warn" });
     try {
       const out = path.join(await scratchDir("onward-backup-"), "while-running");
-      const refused = await runScript("backup", ["--out", out], source.env);
+      const refused = await operatorRun("backup", ["--out", out], source.env);
       expect(refused.code).toBe(1);
       expect(refused.output.trim()).toMatch(/^backup: The embedded database in .+ is in use by process \d+ .*Stop that process first/);
       // The folder it made for the backup is gone again: nothing is left that could pass for a backup.
@@ -301,12 +270,12 @@ test("files kept in an S3 bucket are backed up and restored into an empty bucket
     const sourceFiles = await everyFile(bucket);
     expect(Object.keys(sourceFiles).length).toBeGreaterThanOrEqual(3);
     const backup = path.join(await scratchDir("onward-backup-"), "s3");
-    const made = await runScript("backup", ["--out", backup], { ...source.env, ...s3Env(from.config) });
+    const made = await operatorRun("backup", ["--out", backup], { ...source.env, ...s3Env(from.config) });
     expect(made.code, made.output).toBe(0);
 
     target = await emptyTarget(source.env);
     // The source bucket is not empty: refused before anything is written.
-    const refused = await runScript("restore", [backup], { ...target.env, ...s3Env(from.config) });
+    const refused = await operatorRun("restore", [backup], { ...target.env, ...s3Env(from.config) });
     // Node 20 only: the AWS SDK warns first that its 2027 releases need Node 22 (a process warning, not ours).
     expect(refused.output.trim().split("\n").at(-1)).toMatch(
       /^restore: the bucket onward-source is not empty \(it holds \S+\): restore into an empty one$/,
@@ -314,7 +283,7 @@ test("files kept in an S3 bucket are backed up and restored into an empty bucket
     expect(refused.code).toBe(1);
     expect(await isUntouched(target.env)).toBe(true);
 
-    const restored = await runScript("restore", [backup], { ...target.env, ...s3Env(to.config) });
+    const restored = await operatorRun("restore", [backup], { ...target.env, ...s3Env(to.config) });
     expect(restored.code, restored.output).toBe(0);
     expect(await everyFile(s3Storage(to.config))).toEqual(sourceFiles);
     expect(await everyRow(target.env)).toEqual(await everyRow(source.env));

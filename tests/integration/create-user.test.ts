@@ -1,39 +1,30 @@
-import { spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
-import path from "node:path";
-import { expect, test, vi } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 
-// Each run starts tsx and may create a PGlite cluster: slow on two cores.
+// Each run starts Node and may create a PGlite cluster: slow on two cores.
 vi.setConfig({ testTimeout: 120_000 });
 
-import { projectRoot, startServer, tempDir } from "../support/server-process";
+import { bundleScripts, runScript } from "../support/bundled-scripts";
+import { startServer, tempDir } from "../support/server-process";
 import { signInOverHttp } from "../support/server-users";
 import { createServerEnvironment, databaseKind } from "../support/test-database";
 
-/** Runs the script; a run still going after `timeoutMs` is killed and answers code null. */
-function createUser(args: string[], env: Record<string, string>, timeoutMs = 100_000): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(projectRoot, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/create-user.ts", ...args],
-      {
-        cwd: projectRoot,
-        env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
-      },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+/**
+ * The command bundled once for this file (tests/support/bundled-scripts.ts): a run starts in a second or two where tsx
+ * took ten. The first run goes through tsx, as `npm run create-user` does; the bundle is the same code.
+ */
+let bundles: Awaited<ReturnType<typeof bundleScripts>> | undefined;
+beforeAll(async () => {
+  bundles = await bundleScripts(["scripts/create-user.ts"]);
+});
+afterAll(async () => {
+  await bundles?.remove();
+});
+
+/** Runs `npm run create-user` (from its bundle unless told to go through tsx); a run still going after `timeoutMs` is killed. */
+function createUser(args: string[], env: Record<string, string>, { timeoutMs = 100_000, through = "bundle" } = {}) {
+  if (!bundles) throw new Error("The command was not bundled");
+  return runScript("scripts/create-user.ts", args, env, { bundles: through === "tsx" ? undefined : bundles.scripts, timeoutMs });
 }
 
 const manager = ["--email", "Manager@Onward.test", "--password", "first staff account", "--name", "First Manager", "--role", "manager"];
@@ -41,7 +32,7 @@ const manager = ["--email", "Manager@Onward.test", "--password", "first staff ac
 test("creates a verified manager who can then sign in, and updates the role when run again", async () => {
   const { env, cleanup } = await createServerEnvironment();
   try {
-    const created = await createUser(manager, env);
+    const created = await createUser(manager, env, { through: "tsx" });
     expect(created.output).toContain("Created manager manager@onward.test");
     expect(created.code).toBe(0);
     const again = await createUser([...manager.slice(0, 6), "--role", "admin"], env);
@@ -86,11 +77,11 @@ test.skipIf(databaseKind() === "postgres")(
     const dataDir = await tempDir("onward-create-user-");
     const args = ["--email", "redis@onward.test", "--password", "shared cache account", "--name", "Redis", "--role", "manager"];
     const env = { DATA_DIR: dataDir, REDIS_URL: "redis://127.0.0.1:6379" };
-    const created = await createUser(args, env, 60_000);
+    const created = await createUser(args, env, { timeoutMs: 60_000 });
     expect(created.output).toContain("Created manager redis@onward.test");
     expect(created.code).toBe(0);
     // Run again: the role change empties the session cache on every instance, through Redis.
-    const updated = await createUser([...args.slice(0, -1), "admin"], env, 60_000);
+    const updated = await createUser([...args.slice(0, -1), "admin"], env, { timeoutMs: 60_000 });
     expect(updated.output).toContain("role manager → admin");
     expect(updated.code).toBe(0);
   },
