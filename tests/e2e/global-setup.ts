@@ -4,14 +4,14 @@ import path from "node:path";
 import { bundleScripts } from "../support/bundled-scripts";
 import { startServer } from "../support/server-process";
 
+/** The scripts tests/e2e/app.ts seeds an app with: its accounts alone, or a working consultancy around them. */
+export const seedScripts = { accounts: "tests/support/seed-accounts.ts", populated: "scripts/lib/bench-seed.ts" };
+
 /**
  * Starts the built app once on a fresh DATA_DIR (creating and migrating the embedded
  * database), stops it, and leaves that folder as the template each test file copies; bundles
  * the seeding scripts each app runs before its server starts (tests/e2e/app.ts).
  */
-/** The scripts tests/e2e/app.ts seeds an app with: its accounts alone, or a working consultancy around them. */
-export const seedScripts = { accounts: "tests/support/seed-accounts.ts", populated: "scripts/lib/bench-seed.ts" };
-
 export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "onward-e2e-template-"));
   const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }, 60_000);
