@@ -105,6 +105,8 @@ const cases = [
   { name: "consultant GET /dashboard/appointment-time", path: "/dashboard/appointment-time", as: "consultant", budgetMs: 4 },
   { name: "manager GET /dashboard/consultants", path: "/dashboard/consultants", as: "manager", budgetMs: 4 },
   { name: "anonymous GET /api/docs, cache bypassed", path: "/api/docs", as: "anonymous", budgetMs: 3 },
+  { name: "anonymous GET /usa-details, cache bypassed", path: "/usa-details", as: "anonymous", budgetMs: 3 },
+  { name: "anonymous GET /ielts-details, cache bypassed", path: "/ielts-details", as: "anonymous", budgetMs: 3 },
   // The JSON API (ADR 033): a call with a bearer token, and an anonymous finder call (no page cache for the API).
   { name: "API manager GET /api/v1/applications/{id}", path: "/api/v1/applications/bench-application-1", as: "manager-token", budgetMs: 4 },
   {
