@@ -143,6 +143,21 @@ describe("site settings", () => {
     expect((await call("updateSiteSettings", { json: { city: "Khulna" } })).status).toBe(401);
     expect(await settings()).toEqual(before);
   });
+
+  test("a lone surrogate escape in JSON is stored as U+FFFD, as a browser's form would send it (it answered 500 when the fuzzer sent it, FUZZ_SEED=154728580)", async () => {
+    const before = await settings();
+    const sent = await call("updateSiteSettings", {
+      token: tokens.manager,
+      path: "/settings?pageSize=_&__proto__=..%2F..%2Fetc%2Fpasswd",
+      body: '{"ielts.regular.fee":"\\ud800 BDT"}',
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toMatchObject({ changed: ["ielts.regular.fee"] });
+    expect((await settings())["ielts.regular.fee"]).toBe("\uFFFD BDT");
+    await call("updateSiteSettings", { token: tokens.manager, json: { "ielts.regular.fee": before["ielts.regular.fee"] } });
+    expect(await settings()).toEqual(before);
+  });
 });
 
 describe("the contact inbox", () => {

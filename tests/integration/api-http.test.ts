@@ -206,7 +206,7 @@ describe("universities", () => {
     const nowhere = await call("listUniversities", { path: "/universities?country=Atlantis" });
     expect([nowhere.status, nowhere.body.data, nowhere.body.meta]).toEqual([200, [], { page: 1, pageSize: 20, total: 0 }]);
 
-    for (const query of ["pageSize=1000", "ielts=12", "sort=drop%20table", "unknown=1"]) {
+    for (const query of ["pageSize=1000", "ielts=12", "sort=drop%20table", "unknown=1", "__proto__=..%2Fetc%2Fpasswd"]) {
       const refused = await call("listUniversities", { path: `/universities?${query}` });
       expect([query, refused.status]).toEqual([query, 400]);
     }

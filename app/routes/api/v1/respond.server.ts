@@ -115,6 +115,8 @@ export function parseStrict<S extends z.ZodObject>(schema: S, value: Record<stri
 /**
  * The request's JSON body as an object: 415 for another content type, 400 for text that is not
  * JSON or not an object. The HTTP server has already capped its size (MAX_BODY_KB, 413).
+ * A lone surrogate escape ("\ud800") becomes U+FFFD, as a browser's form encoding makes it: it is
+ * no character, and PostgreSQL refuses it in a JSON column.
  */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
@@ -124,13 +126,16 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   const text = await request.text();
   let value: unknown;
   try {
-    value = text.trim() === "" ? {} : JSON.parse(text);
+    value = text.trim() === "" ? {} : JSON.parse(text, (_name, field) => (typeof field === "string" ? wellFormed(field) : field));
   } catch {
     throw new AppError("INVALID", "The body is not valid JSON.");
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new AppError("INVALID", "The body must be a JSON object.");
   return value as Record<string, unknown>;
 }
+
+const loneSurrogates = /\p{Cs}/gu;
+const wellFormed = (text: string) => text.replace(loneSurrogates, "\uFFFD");
 
 /** `page` and `pageSize` of a list's query, checked (a pageSize over MAX_PAGE_SIZE is refused, not cut). */
 export const pageQuery = z.object({

@@ -147,9 +147,12 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** The query's names with their first value (a repeated name does not make a list). */
+/**
+ * The query's names with their first value (a repeated name does not make a list). No prototype,
+ * so that `__proto__` is a name like any other, and refused as one the operation does not take.
+ */
 function firstValues(search: URLSearchParams): Record<string, string> {
-  const values: Record<string, string> = {};
+  const values: Record<string, string> = Object.create(null);
   for (const [name, value] of search) values[name] ??= value;
   return values;
 }
