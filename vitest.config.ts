@@ -12,7 +12,13 @@ const ownProcess = [
 ];
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: {
+    alias: [
+      // The compiled messages as one module, made by the global set-up (tests/support/messages-bundle.ts).
+      { find: /^(~|\.)\/paraglide\/messages$/, replacement: path.resolve(import.meta.dirname, "app/paraglide/messages.bundle.js") },
+      { find: "~", replacement: path.resolve(import.meta.dirname, "app") },
+    ],
+  },
   test: {
     globalSetup: ["./tests/support/global-setup.ts"],
     env: { NODE_ENV: "test", DATA_DIR: path.join(os.tmpdir(), "onward-vitest-data"), LOG_LEVEL: "silent" },

@@ -12,6 +12,7 @@ import { localDiskStorage } from "~/.server/storage/local-disk";
 import { s3Storage } from "~/.server/storage/s3";
 import { type FileStorage, PARTIAL_MARKER, setStorage } from "~/.server/storage/storage";
 import { createUser, type TestUser } from "../support/accounts";
+import { adminQuery } from "../support/admin-query";
 import { createSubmittedApplication, tinyPdf } from "../support/applications";
 import { bookingContact, createConsultant, createSlot } from "../support/booking";
 import { bundleScripts, runScript } from "../support/bundled-scripts";
@@ -19,7 +20,7 @@ import { memberChoices, memberFields, memberPhoto, sessionOf } from "../support/
 import { startS3Server } from "../support/s3";
 import { startServer, tempDir } from "../support/server-process";
 import { onServerDatabase, signInOverHttp } from "../support/server-users";
-import { adminQuery, createServerEnvironment, databaseKind } from "../support/test-database";
+import { createServerEnvironment, databaseKind } from "../support/test-database";
 
 // Each script run starts Node and opens (or loads) a database: slow on two cores.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });

@@ -3,9 +3,9 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase, pgliteExtensions, wrapPglite } from "~/.server/db/client";
+import { adminQuery } from "./admin-query";
 
 export type DatabaseTemplate = { kind: "pglite"; path: string } | { kind: "postgres"; url: string; name: string };
 
@@ -74,17 +74,4 @@ async function copyPostgresTemplate(template: { url: string; name: string }) {
     url: url.toString(),
     drop: () => adminQuery(template.url, `drop database if exists ${name} with (force)`),
   };
-}
-
-/** Runs one statement on the server's maintenance database (create/drop database cannot run in the target). */
-export async function adminQuery(databaseUrl: string, sql: string) {
-  const url = new URL(databaseUrl);
-  url.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
