@@ -21,7 +21,7 @@ export async function cachedTemplate(make: (file: string) => Promise<void>): Pro
   const partial = `${file}.${process.pid}.partial`;
   await make(partial);
   await rename(partial, file);
-  const stale = (await readdir(cacheDir)).filter((name) => name.startsWith("template-") && name !== path.basename(file));
+  const stale = (await readdir(cacheDir)).filter((name) => /^template-\w+\.tar$/.test(name) && name !== path.basename(file));
   await Promise.all(stale.map((name) => rm(path.join(cacheDir, name), { force: true })));
   return file;
 }
