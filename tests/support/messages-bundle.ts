@@ -3,8 +3,8 @@ import path from "node:path";
 import { build } from "esbuild";
 import { projectRoot } from "./server-process";
 
-/** Where the bundle is written: beside the compiled messages, whose runtime it imports. */
-export const messagesBundle = path.join(projectRoot, "app", "paraglide", "messages.bundle.js");
+/** Where the bundle is written: beside the compiled messages, whose runtime it imports (vitest.config.ts aliases this path). */
+const messagesBundle = path.join(projectRoot, "app", "paraglide", "messages.bundle.js");
 
 /**
  * The compiled messages (app/paraglide/messages.js and its 3,400 modules, one per message) as one module, which
