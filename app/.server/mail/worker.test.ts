@@ -180,8 +180,9 @@ test("a message the SMTP server took is sent once, though recording it failed at
       .poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.to, "once@example.com")))[0]?.status, { timeout: 5_000 })
       .toBe("sent");
     const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "once@example.com"));
-    // Past the next polls: nothing goes again.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Two more runs of the worker (the first may be the one still finishing): nothing goes again.
+    await worker.runOnce();
+    expect(await worker.runOnce()).toBe(0);
     const copies = smtp.received.filter((mail) => mail.to.includes("once@example.com"));
     expect(failures).toBe(0);
     expect(copies).toHaveLength(1);
@@ -194,10 +195,10 @@ test("a message the SMTP server took is sent once, though recording it failed at
 test("behind a slow SMTP server, a message whose lease ran out before its turn is sent once, by the worker that claims it next", async () => {
   const smtp = await startSmtpServer();
   const smtpTransport = createMailTransport({ smtpUrl: smtp.url, from: "no-reply@onward.test", dataDir: "" });
-  // Each message takes a second to hand over: of a batch claimed for 3 s, the third and fourth would start after the first half.
+  // Each message takes half a second to hand over: of a batch claimed for 1.5 s, the third and fourth would start after the first half.
   const slowLink: MailTransport = {
     async send(mail) {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await new Promise((resolve) => setTimeout(resolve, 500));
       await smtpTransport.send(mail);
     },
     close: () => {},
@@ -207,13 +208,17 @@ test("behind a slow SMTP server, a message whose lease ran out before its turn i
   let other: MailWorker | undefined;
   try {
     for (const address of addresses) await queueMail(db(), message(address));
-    worker = startMailWorker({ database: db, transport: slowLink, pollMs: 100, leaseSeconds: 3 });
+    worker = startMailWorker({ database: db, transport: slowLink, pollMs: 100, leaseSeconds: 1.5 });
     // The first worker claimed all four in one batch; a second (another instance's) polls beside it.
     await expect.poll(async () => (await rowsOf()).map((row) => row.attempts), { timeout: 5_000 }).toEqual([1, 1, 1, 1]);
-    other = startMailWorker({ database: db, transport: slowLink, pollMs: 100, leaseSeconds: 3 });
+    other = startMailWorker({ database: db, transport: slowLink, pollMs: 100, leaseSeconds: 1.5 });
     await expect.poll(async () => (await rowsOf()).every((row) => row.status === "sent"), { timeout: 15_000 }).toBe(true);
-    // A copy still on its way would arrive within one more hand-over.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Stopping waits for each worker's hand-over in progress, so a second copy on its way has arrived by now.
+    await Promise.all([worker.stop(), other.stop()]);
+    expect(
+      (await rowsOf()).map((row) => row.attempts).some((attempts) => attempts > 1),
+      "a lease ran out and a message was claimed again",
+    ).toBe(true);
     for (const address of addresses)
       expect(
         smtp.received.filter((mail) => mail.to.includes(address)),
