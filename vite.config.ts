@@ -45,18 +45,46 @@ const envDirInsteadOfEnvFile: Plugin = {
 const browserLocale = process.env.ONWARD_BROWSER_LOCALE === "bn" ? "bn" : "en";
 
 /**
- * Each compiled message warns, in a language-fixed browser build, when a caller asks it for another
- * language; none of ours does (the language changes by a document navigation, ADR 038), so the
- * browser files leave the warning out: a hundred copies of it cost a page about a kilobyte.
+ * Each compiled message is two functions in a language-fixed browser build: the language's own
+ * text and a wrapper that picks a language (and warns when a caller asks for another; none of ours
+ * does, as the language changes by a document navigation, ADR 038). The browser files export the
+ * build's language's function itself: a page loads a few hundred messages, and their wrappers cost
+ * it a kilobyte or more. A message without its own text in that language keeps the wrapper (it
+ * falls back to English). The server and development keep the files as compiled.
  */
-const withoutLocaleOverrideWarning: Plugin = {
-  name: "onward:without-locale-override-warning",
+const oneLanguageMessages: Plugin = {
+  name: "onward:one-language-messages",
+  apply: "build",
   applyToEnvironment: (environment) => environment.name === "client",
   transform: {
     filter: { id: /[\\/]app[\\/]paraglide[\\/]messages[\\/][^\\/]+\.js$/ },
     handler(code) {
-      return code.replace(/^\s*if \(.*console\.warn\("Paraglide: options\.locale cannot override.*$/m, "");
+      const [, name] = /^export const (\w+) = /m.exec(code) ?? [];
+      if (!name || !code.includes(`const ${browserLocale}_${name} = `)) return undefined;
+      return code.replace(/^export const \w+ = [\s\S]*$/m, `export const ${name} = ${browserLocale}_${name};\n`);
     },
+  },
+};
+
+/**
+ * The modules the root route imports, found as the client build's module graph is complete (the
+ * compiled messages left out: each page's own chunks keep the ones it uses). Every page loads
+ * them, so they go in one chunk with React and React Router instead of a dozen small ones shared
+ * by other sets of routes: a first visit saves some 2 kB of imports and requests (ADR 041).
+ */
+const rootModules = new Set<string>();
+const rootGraph: Plugin = {
+  name: "onward:root-graph",
+  apply: "build",
+  applyToEnvironment: (environment) => environment.name === "client",
+  buildEnd() {
+    const root = [...this.getModuleIds()].find((id) => /[\\/]app[\\/]root\.tsx$/.test(id));
+    const next = root ? [root] : [];
+    for (let id = next.pop(); id !== undefined; id = next.pop()) {
+      if (rootModules.has(id) || /[\\/]app[\\/]paraglide[\\/]messages/.test(id)) continue;
+      rootModules.add(id);
+      next.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
   },
 };
 
@@ -82,7 +110,10 @@ export default defineConfig(({ command }) => ({
   // config, logger and database.
   environments: {
     client: {
-      build: { target: "es2022" },
+      build: {
+        target: "es2022",
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: "root-shared", test: (id: string) => rootModules.has(id) }] } } },
+      },
       // Paraglide's static locale (scripts/lib/messages.mjs): the minifier drops the other language.
       define: command === "build" ? { "globalThis.__PARAGLIDE_STATIC_LOCALE__": JSON.stringify(browserLocale) } : undefined,
     },
@@ -94,7 +125,8 @@ export default defineConfig(({ command }) => ({
   plugins: [
     envDirInsteadOfEnvFile,
     command === "build" ? compiledMessages : paraglideVitePlugin(messagesOptions),
-    withoutLocaleOverrideWarning,
+    oneLanguageMessages,
+    rootGraph,
     tailwindcss(),
     reactRouter(),
   ],
