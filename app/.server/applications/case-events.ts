@@ -8,6 +8,7 @@ import { getConfig } from "../config";
 import type { Database } from "../db";
 import { applicationEvents, applications, users } from "../db/schema";
 import { AppError } from "../errors";
+import { type MailMessage, queueMail } from "../mail/outbox";
 import { privilegedRoles } from "../users/manage";
 
 /** An application as casework changes it, locked for the rest of the transaction. */
@@ -110,6 +111,24 @@ export function studentName(application: LockedApplication): string {
 export function applicationTitle(application: Pick<LockedApplication, "universityName" | "countryName">, locale: Locale): string {
   if (!application.universityName) return m.mail_application_study_abroad({}, { locale });
   return application.countryName ? `${application.universityName} (${application.countryName})` : application.universityName;
+}
+
+/** Who a mail to an application's student goes to, and the link to their page of it, in their language. */
+export type StudentMailing = { to: string; locale: Locale; name: string; url: string };
+
+/**
+ * Queues a mail to the application's student, written by `write` for them (their address, name,
+ * language and page), in the same transaction as the change it tells of; none when the application
+ * has no address.
+ */
+export async function mailTheStudent(
+  tx: Database,
+  application: LockedApplication,
+  write: (student: StudentMailing) => MailMessage,
+): Promise<void> {
+  if (!application.email) return;
+  const { locale } = application;
+  await queueMail(tx, write({ to: application.email, locale, name: studentName(application), url: studentUrl(application.id, locale) }));
 }
 
 /** The student's page of an application, in the reader's language. */

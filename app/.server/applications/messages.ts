@@ -9,7 +9,7 @@ import { applicationMessageMail } from "../mail/casework-templates";
 import { queueMail } from "../mail/outbox";
 import { limiter, limits } from "../security/rate-limit";
 import { applicationsChanged, cachedApplicationRead } from "./application-reads";
-import { applicationTitle, lockApplication, staffRecipients, staffUrl, studentName, studentUrl } from "./case-events";
+import { applicationTitle, lockApplication, mailTheStudent, staffRecipients, staffUrl, studentName } from "./case-events";
 
 /**
  * A message on an application's thread, by its student (`as: "owner"`) or by staff. Plain text
@@ -42,16 +42,11 @@ export async function postApplicationMessage(input: {
     // Written from the page that shows the whole thread: what came before it has been read.
     await markRead(tx, author.id, application.id, message.id);
     if (fromStaff) {
-      if (!application.email) return;
-      await queueMail(
-        tx,
+      await mailTheStudent(tx, application, (student) =>
         applicationMessageMail({
-          to: application.email,
-          locale: application.locale,
-          name: studentName(application),
+          ...student,
           from: `${author.name} (Onward)`,
-          application: applicationTitle(application, application.locale),
-          url: studentUrl(application.id, application.locale),
+          application: applicationTitle(application, student.locale),
         }),
       );
       return;

@@ -6,17 +6,8 @@ import { type Database, db } from "../db";
 import { applicationDocuments } from "../db/schema";
 import { AppError } from "../errors";
 import { documentReviewMail } from "../mail/casework-templates";
-import { queueMail } from "../mail/outbox";
 import { applicationsChanged } from "./application-reads";
-import {
-  allowedMove,
-  applicationTitle,
-  type LockedApplication,
-  lockApplication,
-  recordCaseEvent,
-  studentName,
-  studentUrl,
-} from "./case-events";
+import { allowedMove, applicationTitle, type LockedApplication, lockApplication, mailTheStudent, recordCaseEvent } from "./case-events";
 
 /**
  * Staff mark one document Accepted or "Needs a new copy" (with the reason the student reads). A
@@ -82,25 +73,20 @@ export async function waitingForNewCopies(tx: Database, applicationId: string): 
   );
 }
 
-async function mailStudent(
+function mailStudent(
   tx: Database,
   application: LockedApplication,
   field: DocumentField,
   decision: "accepted" | "needs-new-copy",
   reason: string | null,
 ): Promise<void> {
-  if (!application.email) return;
-  await queueMail(
-    tx,
+  return mailTheStudent(tx, application, (student) =>
     documentReviewMail({
-      to: application.email,
-      locale: application.locale,
-      name: studentName(application),
-      document: documentNoun(field, application.locale),
+      ...student,
+      document: documentNoun(field, student.locale),
       decision,
       reason,
-      application: applicationTitle(application, application.locale),
-      url: studentUrl(application.id, application.locale),
+      application: applicationTitle(application, student.locale),
     }),
   );
 }

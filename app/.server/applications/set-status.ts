@@ -3,11 +3,10 @@ import type { Locale } from "~/lib/locale";
 import { m } from "~/paraglide/messages";
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
-import { queueMail } from "../mail/outbox";
 import { applicationStatusMail } from "../mail/templates";
 import { recordAuditEvent } from "../users/audit";
 import { applicationsChanged } from "./application-reads";
-import { allowedMove, type LockedApplication, lockApplication, recordCaseEvent, studentName, studentUrl } from "./case-events";
+import { allowedMove, type LockedApplication, lockApplication, mailTheStudent, recordCaseEvent } from "./case-events";
 
 /**
  * Staff set an application's status with the spec's three buttons: Processing, Rejected or
@@ -69,18 +68,13 @@ async function announceStatus(
     },
     tx,
   );
-  if (!application.email) return;
-  await queueMail(
-    tx,
+  await mailTheStudent(tx, application, (student) =>
     applicationStatusMail({
-      to: application.email,
-      locale: application.locale,
-      name: studentName(application),
-      status: statusLabel(to, application.locale),
+      ...student,
+      status: statusLabel(to, student.locale),
       country: application.countryName ?? "",
       university: application.universityName ?? "",
       note,
-      url: studentUrl(application.id, application.locale),
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { m } from "~/paraglide/messages";
+import { TableHead } from "../ui/table-head";
 
 /** What studying in a country costs, line by line, with the caveat every estimate needs. */
 export function CostTable({
@@ -14,16 +15,13 @@ export function CostTable({
     <>
       <table className={`w-full border-collapse text-left text-slate-700 ${className}`}>
         <caption className="sr-only">{m.public_cost_caption({ place })}</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="py-2 pr-4 font-semibold text-slate-900">
-              {m.public_cost_item()}
-            </th>
-            <th scope="col" className="py-2 font-semibold text-slate-900">
-              {m.public_cost_amount()}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          rowClassName="border-b border-slate-300"
+          columns={[
+            { label: m.public_cost_item(), className: "py-2 pr-4 font-semibold text-slate-900" },
+            { label: m.public_cost_amount(), className: "py-2 font-semibold text-slate-900" },
+          ]}
+        />
         <tbody>
           {costs.map((cost) => (
             <tr key={cost.item} className="border-b border-slate-200">

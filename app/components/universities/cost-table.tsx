@@ -3,6 +3,7 @@ import { type CostLine, type FirstYearCost, formatBdt, formatLakh } from "~/lib/
 import { formatYear, localizedPath } from "~/lib/locale";
 import { formatMoney } from "~/lib/tuition";
 import { m } from "~/paraglide/messages";
+import { TableHead } from "../ui/table-head";
 import { TextLink } from "../ui/text-link";
 
 /** "GBP 13,632 (2025)", "No fee", or "Not known". */
@@ -62,19 +63,14 @@ export function CostTable({
           <caption className="sr-only">
             {cost.level === "masters" ? m.finder_cost_caption_masters() : m.finder_cost_caption_bachelor()}
           </caption>
-          <thead>
-            <tr className="border-b border-slate-300 text-slate-800">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                {m.finder_cost_column_cost()}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                {m.finder_cost_column_published()}
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                {m.finder_cost_column_taka()}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            rowClassName="border-b border-slate-300 text-slate-800"
+            columns={[
+              { label: m.finder_cost_column_cost(), className: "py-2 pr-3 font-semibold" },
+              { label: m.finder_cost_column_published(), className: "py-2 pr-3 font-semibold" },
+              { label: m.finder_cost_column_taka(), className: "py-2 text-right font-semibold" },
+            ]}
+          />
           <tbody>
             {cost.lines.map((line) => (
               <tr key={line.label} className="border-b border-slate-200 align-top">

@@ -16,6 +16,7 @@ import { menuIcon } from "~/components/dashboard/menu-icons";
 import { Page } from "~/components/layout/page";
 import { DocumentChecklist } from "~/components/plan/document-checklist";
 import { Icon, type IconNode, IconTile } from "~/components/ui/icons";
+import { TableHead } from "~/components/ui/table-head";
 import { TextLink } from "~/components/ui/text-link";
 import { applicationStatuses, statusLabels } from "~/lib/applications";
 import { menuFor, pageRoles, roleLabel } from "~/lib/dashboard-menu";
@@ -56,19 +57,14 @@ function ApplicationCounts({ counts }: { counts: { status: (typeof applicationSt
     <Panel id="applications" title={m.dashboard_menu_applications()} className="rounded-lg border border-slate-200 p-5">
       <div className="mt-3 overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-700">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                {m.dashboard_home_status()}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                {m.dashboard_home_assigned_to_me()}
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                {m.dashboard_home_all()}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            rowClassName="border-b border-slate-200 text-slate-700"
+            columns={[
+              { label: m.dashboard_home_status(), className: "py-2 pr-3 font-semibold" },
+              { label: m.dashboard_home_assigned_to_me(), className: "py-2 pr-3 text-right font-semibold" },
+              { label: m.dashboard_home_all(), className: "py-2 text-right font-semibold" },
+            ]}
+          />
           <tbody>
             {statuses.map((status) => (
               <tr key={status} className="border-b border-slate-100">

@@ -7,6 +7,7 @@ import { Page } from "~/components/layout/page";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
+import { TableHead } from "~/components/ui/table-head";
 import { TextLink } from "~/components/ui/text-link";
 import { pageRoles } from "~/lib/dashboard-menu";
 import { localizedPath } from "~/lib/locale";
@@ -60,22 +61,16 @@ export default function UserManagementPage({ loaderData }: Route.ComponentProps)
         // A table from 64rem (beside the menu); below that each user is a card whose values carry their column's name.
         <div className="mt-4 lg:overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm lg:min-w-[36rem]">
-            <thead className="hidden lg:table-header-group">
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-4">
-                  {m.staff_name()}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {m.staff_email()}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {m.staff_role()}
-                </th>
-                <th scope="col" className="py-2">
-                  {m.staff_change_role()}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="hidden lg:table-header-group"
+              rowClassName="border-b border-slate-300"
+              columns={[
+                { label: m.staff_name(), className: "py-2 pr-4" },
+                { label: m.staff_email(), className: "py-2 pr-4" },
+                { label: m.staff_role(), className: "py-2 pr-4" },
+                { label: m.staff_change_role(), className: "py-2" },
+              ]}
+            />
             <tbody className="grid gap-3 lg:table-row-group">
               {users.map((user) => {
                 return (
