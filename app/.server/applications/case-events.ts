@@ -9,6 +9,7 @@ import type { Database } from "../db";
 import { applicationEvents, applications, users } from "../db/schema";
 import { AppError } from "../errors";
 import { type MailMessage, queueMail } from "../mail/outbox";
+import type { Addressed } from "../mail/templates";
 import { privilegedRoles } from "../users/manage";
 
 /** An application as casework changes it, locked for the rest of the transaction. */
@@ -113,9 +114,6 @@ export function applicationTitle(application: Pick<LockedApplication, "universit
   return application.countryName ? `${application.universityName} (${application.countryName})` : application.universityName;
 }
 
-/** Who a mail to an application's student goes to, and the link to their page of it, in their language. */
-export type StudentMailing = { to: string; locale: Locale; name: string; url: string };
-
 /**
  * Queues a mail to the application's student, written by `write` for them (their address, name,
  * language and page), in the same transaction as the change it tells of; none when the application
@@ -124,7 +122,7 @@ export type StudentMailing = { to: string; locale: Locale; name: string; url: st
 export async function mailTheStudent(
   tx: Database,
   application: LockedApplication,
-  write: (student: StudentMailing) => MailMessage,
+  write: (student: Addressed) => MailMessage,
 ): Promise<void> {
   if (!application.email) return;
   const { locale } = application;

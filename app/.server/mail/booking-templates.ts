@@ -2,7 +2,7 @@ import { intlLocale, type Locale } from "~/lib/locale";
 import { formatSlot } from "~/lib/time-zones";
 import { m } from "~/paraglide/messages";
 import type { MailMessage } from "./outbox";
-import { renderMail } from "./templates";
+import { type Addressed, mailToPerson } from "./templates";
 
 /** A person an e-mail goes to, with the zone their times are shown in and the language they read. */
 export type Recipient = { name: string; email: string; timeZone: string; locale: Locale };
@@ -17,22 +17,22 @@ type BookingMail = {
   url: string;
 };
 
+/** The booking's recipient, addressed, with the link to their page of it. */
+const addressed = ({ to, url }: BookingMail): Addressed => ({ to: to.email, locale: to.locale, name: to.name, url });
+
 const when = (slot: SlotTimes, to: Recipient) => formatSlot(slot.startsAt, slot.endsAt, to.timeZone, new Date(), to.locale);
 
 /** To the consultant: a student booked one of their slots. */
 export function bookingRequestedMail(input: BookingMail & { contact: { email: string; phone: string; address: string } }): MailMessage {
   const { locale } = input.to;
-  return renderMail({
-    to: input.to.email,
-    locale,
+  return mailToPerson(addressed(input), {
     subject: m.mail_booking_requested_subject({ student: input.studentName }, { locale }),
-    name: input.to.name,
     paragraphs: [
       m.mail_booking_requested_body({ student: input.studentName, when: when(input.slot, input.to) }, { locale }),
       m.mail_booking_requested_contact(input.contact, { locale }),
       m.mail_booking_requested_ask({}, { locale }),
     ],
-    action: { label: m.mail_booking_requested_action({}, { locale }), url: input.url },
+    action: m.mail_booking_requested_action({}, { locale }),
   });
 }
 
@@ -40,16 +40,13 @@ export function bookingRequestedMail(input: BookingMail & { contact: { email: st
 export function bookingAcceptedMail(input: BookingMail & { calendar: string }): MailMessage {
   const { locale } = input.to;
   return {
-    ...renderMail({
-      to: input.to.email,
-      locale,
+    ...mailToPerson(addressed(input), {
       subject: m.mail_booking_accepted_subject({ consultant: input.consultantName }, { locale }),
-      name: input.to.name,
       paragraphs: [
         m.mail_booking_accepted_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale }),
         m.mail_booking_accepted_calendar({}, { locale }),
       ],
-      action: { label: m.mail_booking_accepted_action({}, { locale }), url: input.url },
+      action: m.mail_booking_accepted_action({}, { locale }),
     }),
     calendar: { method: "REQUEST", content: input.calendar },
   };
@@ -58,17 +55,14 @@ export function bookingAcceptedMail(input: BookingMail & { calendar: string }): 
 /** To the student: rejected (with a cancellation for their calendar when it had been accepted). */
 export function bookingRejectedMail(input: BookingMail & { calendar: string | null; bookAgainUrl: string }): MailMessage {
   const { locale } = input.to;
-  const message = renderMail({
-    to: input.to.email,
-    locale,
+  const message = mailToPerson(addressed(input), {
     subject: m.mail_booking_rejected_subject({ consultant: input.consultantName }, { locale }),
-    name: input.to.name,
     paragraphs: [
       m.mail_booking_rejected_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale }),
       input.calendar ? m.mail_booking_rejected_removed({}, { locale }) : m.mail_booking_rejected_choose({}, { locale }),
       m.mail_booking_rejected_book_again({ url: input.bookAgainUrl }, { locale }),
     ],
-    action: { label: m.mail_booking_see_action({}, { locale }), url: input.url },
+    action: m.mail_booking_see_action({}, { locale }),
   });
   return input.calendar ? { ...message, calendar: { method: "CANCEL", content: input.calendar } } : message;
 }
@@ -76,29 +70,23 @@ export function bookingRejectedMail(input: BookingMail & { calendar: string | nu
 /** To the student: the consultant marked the appointment as having taken place. */
 export function bookingCompletedMail(input: BookingMail): MailMessage {
   const { locale } = input.to;
-  return renderMail({
-    to: input.to.email,
-    locale,
+  return mailToPerson(addressed(input), {
     subject: m.mail_booking_completed_subject({ consultant: input.consultantName }, { locale }),
-    name: input.to.name,
     paragraphs: [
       m.mail_booking_completed_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale }),
       m.mail_booking_completed_hope({}, { locale }),
     ],
-    action: { label: m.mail_booking_see_bookings_action({}, { locale }), url: input.url },
+    action: m.mail_booking_see_bookings_action({}, { locale }),
   });
 }
 
 /** To the student who cancelled (with a cancellation for their calendar when it had been accepted). */
 export function bookingCancelledMail(input: BookingMail & { calendar: string | null }): MailMessage {
   const { locale } = input.to;
-  const message = renderMail({
-    to: input.to.email,
-    locale,
+  const message = mailToPerson(addressed(input), {
     subject: m.mail_booking_cancelled_subject({ consultant: input.consultantName }, { locale }),
-    name: input.to.name,
     paragraphs: [m.mail_booking_cancelled_body({ consultant: input.consultantName, when: when(input.slot, input.to) }, { locale })],
-    action: { label: m.mail_booking_see_bookings_action({}, { locale }), url: input.url },
+    action: m.mail_booking_see_bookings_action({}, { locale }),
   });
   return input.calendar ? { ...message, calendar: { method: "CANCEL", content: input.calendar } } : message;
 }
@@ -106,26 +94,20 @@ export function bookingCancelledMail(input: BookingMail & { calendar: string | n
 /** To the consultant: the student cancelled. */
 export function bookingCancelledForConsultantMail(input: BookingMail): MailMessage {
   const { locale } = input.to;
-  return renderMail({
-    to: input.to.email,
-    locale,
+  return mailToPerson(addressed(input), {
     subject: m.mail_booking_cancelled_consultant_subject({ student: input.studentName }, { locale }),
-    name: input.to.name,
     paragraphs: [m.mail_booking_cancelled_consultant_body({ student: input.studentName, when: when(input.slot, input.to) }, { locale })],
-    action: { label: m.mail_booking_see_appointments_action({}, { locale }), url: input.url },
+    action: m.mail_booking_see_appointments_action({}, { locale }),
   });
 }
 
 /** To either side, a day before an accepted appointment. */
 export function bookingReminderMail(input: BookingMail & { other: string }): MailMessage {
   const { locale } = input.to;
-  return renderMail({
-    to: input.to.email,
-    locale,
+  return mailToPerson(addressed(input), {
     subject: m.mail_booking_reminder_subject({ other: input.other }, { locale }),
-    name: input.to.name,
     paragraphs: [m.mail_booking_reminder_body({ other: input.other, when: when(input.slot, input.to) }, { locale })],
-    action: { label: m.mail_booking_see_action({}, { locale }), url: input.url },
+    action: m.mail_booking_see_action({}, { locale }),
   });
 }
 
@@ -139,30 +121,24 @@ export function bookingEventTexts(input: { consultantName: string; url: string; 
 }
 
 /** To someone staff added as a consultant who had no account: choose a password. */
-export function consultantInvitationMail(input: { to: string; name: string; url: string; days: number; locale: Locale }): MailMessage {
+export function consultantInvitationMail(input: Addressed & { days: number }): MailMessage {
   const { locale } = input;
-  return renderMail({
-    to: input.to,
-    locale,
+  return mailToPerson(input, {
     subject: m.mail_consultant_added_subject({}, { locale }),
-    name: input.name,
     paragraphs: [
       m.mail_consultant_invitation_body({}, { locale }),
       m.mail_consultant_invitation_password({ days: new Intl.NumberFormat(intlLocale[locale]).format(input.days) }, { locale }),
     ],
-    action: { label: m.mail_consultant_invitation_action({}, { locale }), url: input.url },
+    action: m.mail_consultant_invitation_action({}, { locale }),
   });
 }
 
 /** To someone with an account whom staff added as a consultant. */
-export function consultantAddedMail(input: { to: string; name: string; url: string; locale: Locale }): MailMessage {
+export function consultantAddedMail(input: Addressed): MailMessage {
   const { locale } = input;
-  return renderMail({
-    to: input.to,
-    locale,
+  return mailToPerson(input, {
     subject: m.mail_consultant_added_subject({}, { locale }),
-    name: input.name,
     paragraphs: [m.mail_consultant_added_body({}, { locale }), m.mail_consultant_added_password({}, { locale })],
-    action: { label: m.mail_consultant_added_action({}, { locale }), url: input.url },
+    action: m.mail_consultant_added_action({}, { locale }),
   });
 }

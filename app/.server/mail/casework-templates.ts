@@ -1,7 +1,6 @@
-import type { Locale } from "~/lib/locale";
 import { m } from "~/paraglide/messages";
 import type { MailMessage } from "./outbox";
-import { renderMail } from "./templates";
+import { type Addressed, mailToPerson } from "./templates";
 
 /**
  * The e-mails of casework: document reviews and new copies, assignment, withdrawal and messages.
@@ -9,26 +8,21 @@ import { renderMail } from "./templates";
  * Each is written in the recipient's language (`locale`).
  */
 
-export function documentReviewMail(input: {
-  to: string;
-  locale: Locale;
-  name: string;
-  document: string;
-  decision: "accepted" | "needs-new-copy";
-  reason: string | null;
-  application: string;
-  url: string;
-}): MailMessage {
+export function documentReviewMail(
+  input: Addressed & {
+    document: string;
+    decision: "accepted" | "needs-new-copy";
+    reason: string | null;
+    application: string;
+  },
+): MailMessage {
   const { locale } = input;
   const asked = input.decision === "needs-new-copy";
   const names = { document: input.document, application: input.application };
-  return renderMail({
-    to: input.to,
-    locale,
+  return mailToPerson(input, {
     subject: asked
       ? m.mail_document_new_copy_subject({ document: input.document }, { locale })
       : m.mail_document_accepted_subject({ document: input.document }, { locale }),
-    name: input.name,
     paragraphs: asked
       ? [
           m.mail_document_new_copy_body(names, { locale }),
@@ -36,28 +30,20 @@ export function documentReviewMail(input: {
           m.mail_document_new_copy_upload({}, { locale }),
         ]
       : [m.mail_document_accepted_body(names, { locale })],
-    action: {
-      label: asked ? m.mail_document_new_copy_action({}, { locale }) : m.mail_status_action({}, { locale }),
-      url: input.url,
-    },
+    action: asked ? m.mail_document_new_copy_action({}, { locale }) : m.mail_status_action({}, { locale }),
   });
 }
 
-export function documentsReplacedMail(input: {
-  to: string;
-  locale: Locale;
-  name: string;
-  student: string;
-  documents: string[];
-  application: string;
-  url: string;
-}): MailMessage {
+export function documentsReplacedMail(
+  input: Addressed & {
+    student: string;
+    documents: string[];
+    application: string;
+  },
+): MailMessage {
   const { locale } = input;
-  return renderMail({
-    to: input.to,
-    locale,
+  return mailToPerson(input, {
     subject: m.mail_documents_replaced_subject({ student: input.student }, { locale }),
-    name: input.name,
     paragraphs: [
       m.mail_documents_replaced_body(
         { student: input.student, documents: input.documents.join(", "), application: input.application },
@@ -65,76 +51,61 @@ export function documentsReplacedMail(input: {
       ),
       m.mail_documents_replaced_history({}, { locale }),
     ],
-    action: { label: m.mail_documents_replaced_action({}, { locale }), url: input.url },
+    action: m.mail_documents_replaced_action({}, { locale }),
   });
 }
 
-export function applicationAssignedMail(input: {
-  to: string;
-  locale: Locale;
-  name: string;
-  student: string;
-  application: string;
-  assignedBy: string;
-  url: string;
-}): MailMessage {
+export function applicationAssignedMail(
+  input: Addressed & {
+    student: string;
+    application: string;
+    assignedBy: string;
+  },
+): MailMessage {
   const { locale } = input;
-  return renderMail({
-    to: input.to,
-    locale,
+  return mailToPerson(input, {
     subject: m.mail_application_assigned_subject({ student: input.student }, { locale }),
-    name: input.name,
     paragraphs: [
       m.mail_application_assigned_body(
         { assignedBy: input.assignedBy, student: input.student, application: input.application },
         { locale },
       ),
     ],
-    action: { label: m.mail_open_application_action({}, { locale }), url: input.url },
+    action: m.mail_open_application_action({}, { locale }),
   });
 }
 
-export function applicationWithdrawnMail(input: {
-  to: string;
-  locale: Locale;
-  name: string;
-  student: string;
-  application: string;
-  reason: string | null;
-  url: string;
-}): MailMessage {
+export function applicationWithdrawnMail(
+  input: Addressed & {
+    student: string;
+    application: string;
+    reason: string | null;
+  },
+): MailMessage {
   const { locale } = input;
-  return renderMail({
-    to: input.to,
-    locale,
+  return mailToPerson(input, {
     subject: m.mail_application_withdrawn_subject({ student: input.student }, { locale }),
-    name: input.name,
     paragraphs: [
       m.mail_application_withdrawn_body({ student: input.student, application: input.application }, { locale }),
       ...(input.reason ? [m.mail_application_withdrawn_reason({ reason: input.reason }, { locale })] : []),
     ],
-    action: { label: m.mail_open_application_action({}, { locale }), url: input.url },
+    action: m.mail_open_application_action({}, { locale }),
   });
 }
 
-export function applicationMessageMail(input: {
-  to: string;
-  locale: Locale;
-  name: string;
-  from: string;
-  application: string;
-  url: string;
-}): MailMessage {
+export function applicationMessageMail(
+  input: Addressed & {
+    from: string;
+    application: string;
+  },
+): MailMessage {
   const { locale } = input;
-  return renderMail({
-    to: input.to,
-    locale,
+  return mailToPerson(input, {
     subject: m.mail_application_message_subject({}, { locale }),
-    name: input.name,
     paragraphs: [
       m.mail_application_message_body({ from: input.from, application: input.application }, { locale }),
       m.mail_application_message_reply({}, { locale }),
     ],
-    action: { label: m.mail_application_message_action({}, { locale }), url: input.url },
+    action: m.mail_application_message_action({}, { locale }),
   });
 }

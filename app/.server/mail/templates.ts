@@ -60,80 +60,84 @@ ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;b
   return { to, subject, text, html };
 }
 
-type LinkMail = { to: string; name: string; url: string; locale: Locale };
+/** A mail to one person: their address, their language, the name it greets them by, and the page it links to. */
+export type Addressed = { to: string; locale: Locale; name: string; url: string };
 
-export function verifyEmailMail({ to, name, url, locale }: LinkMail): MailMessage {
+/** The layout of a mail to one person, its one button (`action`, the label) opening their page. */
+export function mailToPerson(
+  person: Addressed,
+  { subject, paragraphs, action, footer }: { subject: string; paragraphs: string[]; action: string; footer?: string },
+): MailMessage {
   return renderMail({
-    to,
-    locale,
+    to: person.to,
+    locale: person.locale,
+    name: person.name,
+    subject,
+    paragraphs,
+    action: { label: action, url: person.url },
+    footer,
+  });
+}
+
+export function verifyEmailMail(input: Addressed): MailMessage {
+  const { locale } = input;
+  return mailToPerson(input, {
     subject: m.mail_verify_subject({}, { locale }),
-    name,
     paragraphs: [m.mail_verify_body({}, { locale })],
-    action: { label: m.mail_verify_action({}, { locale }), url },
+    action: m.mail_verify_action({}, { locale }),
     footer: m.mail_verify_footer({}, { locale }),
   });
 }
 
-export function resetPasswordMail({ to, name, url, locale }: LinkMail): MailMessage {
-  return renderMail({
-    to,
-    locale,
+export function resetPasswordMail(input: Addressed): MailMessage {
+  const { locale } = input;
+  return mailToPerson(input, {
     subject: m.mail_reset_subject({}, { locale }),
-    name,
     paragraphs: [m.mail_reset_body({}, { locale })],
-    action: { label: m.mail_reset_action({}, { locale }), url },
+    action: m.mail_reset_action({}, { locale }),
     footer: m.mail_reset_footer({}, { locale }),
   });
 }
 
-export function magicLinkMail({ to, name, url, locale }: LinkMail): MailMessage {
-  return renderMail({
-    to,
-    locale,
+export function magicLinkMail(input: Addressed): MailMessage {
+  const { locale } = input;
+  return mailToPerson(input, {
     subject: m.mail_magic_subject({}, { locale }),
-    name,
     paragraphs: [m.mail_magic_body({}, { locale })],
-    action: { label: m.mail_sign_in_action({}, { locale }), url },
+    action: m.mail_sign_in_action({}, { locale }),
     footer: m.mail_magic_footer({}, { locale }),
   });
 }
 
 /** To the owner of an address someone tried to sign up with: the same answer as a new address gets, without a new account. */
-export function signUpAttemptMail({ to, name, url, locale }: LinkMail): MailMessage {
-  return renderMail({
-    to,
-    locale,
+export function signUpAttemptMail(input: Addressed): MailMessage {
+  const { locale } = input;
+  return mailToPerson(input, {
     subject: m.mail_signup_attempt_subject({}, { locale }),
-    name,
     paragraphs: [m.mail_signup_attempt_body({}, { locale }), m.mail_signup_attempt_not_you({}, { locale })],
-    action: { label: m.mail_sign_in_action({}, { locale }), url },
+    action: m.mail_sign_in_action({}, { locale }),
     footer: m.mail_signup_attempt_footer({}, { locale }),
   });
 }
 
 /** To a student whose application's status staff changed: the new status, the staff note if any, and the link. */
-export function applicationStatusMail(input: {
-  to: string;
-  locale: Locale;
-  name: string;
-  /** The status's label, in the recipient's language. */
-  status: string;
-  country: string;
-  university: string;
-  note: string | null;
-  url: string;
-}): MailMessage {
+export function applicationStatusMail(
+  input: Addressed & {
+    /** The status's label, in the recipient's language. */
+    status: string;
+    country: string;
+    university: string;
+    note: string | null;
+  },
+): MailMessage {
   const { locale } = input;
-  return renderMail({
-    to: input.to,
-    locale,
+  return mailToPerson(input, {
     subject: m.mail_status_subject({ status: input.status }, { locale }),
-    name: input.name,
     paragraphs: [
       m.mail_status_body({ university: input.university, country: input.country, status: input.status }, { locale }),
       ...(input.note ? [m.mail_status_note({ note: input.note }, { locale })] : []),
       m.mail_status_follow({}, { locale }),
     ],
-    action: { label: m.mail_status_action({}, { locale }), url: input.url },
+    action: m.mail_status_action({}, { locale }),
   });
 }
