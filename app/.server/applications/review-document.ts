@@ -7,7 +7,7 @@ import { applicationDocuments } from "../db/schema";
 import { AppError } from "../errors";
 import { documentReviewMail } from "../mail/casework-templates";
 import { applicationsChanged } from "./application-reads";
-import { allowedMove, applicationTitle, type LockedApplication, lockApplication, mailTheStudent, recordCaseEvent } from "./case-events";
+import { allowedMove, applicationTitle, lockApplication, mailTheStudent, recordCaseEvent } from "./case-events";
 
 /**
  * Staff mark one document Accepted or "Needs a new copy" (with the reason the student reads). A
@@ -58,7 +58,15 @@ export async function reviewDocument(input: {
       to,
       at: now,
     });
-    await mailStudent(tx, application, input.field, input.decision, reason);
+    await mailTheStudent(tx, application, (student) =>
+      documentReviewMail({
+        ...student,
+        document: documentNoun(input.field, student.locale),
+        decision: input.decision,
+        reason,
+        application: applicationTitle(application, student.locale),
+      }),
+    );
     return { changed: true };
   });
   await applicationsChanged();
@@ -70,23 +78,5 @@ export async function waitingForNewCopies(tx: Database, applicationId: string): 
   return tx.$count(
     applicationDocuments,
     and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.state, "needs-new-copy")),
-  );
-}
-
-function mailStudent(
-  tx: Database,
-  application: LockedApplication,
-  field: DocumentField,
-  decision: "accepted" | "needs-new-copy",
-  reason: string | null,
-): Promise<void> {
-  return mailTheStudent(tx, application, (student) =>
-    documentReviewMail({
-      ...student,
-      document: documentNoun(field, student.locale),
-      decision,
-      reason,
-      application: applicationTitle(application, student.locale),
-    }),
   );
 }
